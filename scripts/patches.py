@@ -1,0 +1,179 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Works on the patch series, quilt style.
+
+  python scripts/patches.py materialize [--through PATCH] [--dir DIR] [--force]
+  python scripts/patches.py refresh
+  python scripts/patches.py check
+  python scripts/patches.py export [--out FILE]
+
+The pristine upstream wheel is fetched with `pip download` into
+`.cache/upstream/` (or `$ADK_UPSTREAM_CACHE`) and verified against the RECORD
+digest pinned in pyproject.toml, since the development venv usually has this
+project's patched build installed rather than the stock release.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import subprocess
+import sys
+from typing import Optional
+
+import patchlib
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+STATE_FILE = ROOT / ".work" / "state.json"
+DEFAULT_TREE = ROOT / ".work" / "tree"
+
+
+def fetch_upstream(config: patchlib.Config) -> patchlib.Tree:
+  """Returns the verified upstream tree from the pinned wheel on PyPI."""
+  cache = pathlib.Path(
+      os.environ.get("ADK_UPSTREAM_CACHE", ROOT / ".cache" / "upstream")
+  )
+  pattern = f"google_adk-{config.upstream}-*.whl"
+  if not list(cache.glob(pattern)):
+    subprocess.run(
+        [
+            sys.executable,
+            *("-m", "pip", "download", "--quiet", "--no-deps"),
+            *("--only-binary=:all:", "--dest", str(cache)),
+            f"{patchlib.DIST_NAME}=={config.upstream}",
+        ],
+        check=True,
+    )
+  wheel = sorted(cache.glob(pattern))[0]
+  return patchlib.read_wheel(wheel, cache / wheel.stem, config)
+
+
+def _materialize(args: argparse.Namespace, config: patchlib.Config) -> str:
+  series = patchlib.read_series(ROOT)
+  through = args.through or (series[-1] if series else None)
+  if through not in series:
+    raise patchlib.PatchError(f"{through} is not in {patchlib.SERIES_FILE}")
+  applied = series[: series.index(through) + 1]
+  tree_dir = pathlib.Path(args.dir).resolve() if args.dir else DEFAULT_TREE
+  if (tree_dir / "src").exists() and not args.force:
+    raise patchlib.PatchError(
+        f"{tree_dir} exists; refresh it first, or pass --force to discard it"
+    )
+  tree = patchlib.build_tree(config, fetch_upstream(config), applied)
+  patchlib.write_tree(tree, tree_dir / "src")
+  STATE_FILE.parent.mkdir(parents=True, exist_ok=True)
+  STATE_FILE.write_text(
+      json.dumps({"dir": str(tree_dir), "applied": applied}, indent=2) + "\n"
+  )
+  return (
+      f"materialized upstream {config.upstream} + {len(applied)} patch(es) +"
+      f" new modules in {tree_dir / 'src'}\ntop patch: {through}"
+  )
+
+
+def _refresh(args: argparse.Namespace, config: patchlib.Config) -> str:
+  del args  # unused
+  if not STATE_FILE.exists():
+    raise patchlib.PatchError("nothing materialized; run `materialize` first")
+  state = json.loads(STATE_FILE.read_text())
+  *below, top = state["applied"]
+  tree = patchlib.read_dir(
+      pathlib.Path(state["dir"]) / "src", patchlib.PACKAGE_DIR
+  )
+  base = patchlib.build_tree(
+      config, fetch_upstream(config), below, modules=False
+  )
+  old_patch = patchlib.read_patch(ROOT, top)
+  created = patchlib.created_paths(old_patch)
+  # Files that are neither upstream nor created by the top patch are modules.
+  modules = {
+      p: d for p, d in tree.items() if p not in base and p not in created
+  }
+  patched = {p: d for p, d in tree.items() if p not in modules}
+  text = old_patch.header + patchlib.diff_trees(
+      base, patched, set(base) | set(patched)
+  )
+  check = dict(base)
+  patchlib.apply_patch(check, patchlib.parse_patch(top, text))
+  if check != patched:
+    raise patchlib.PatchError(f"{top}: refreshed patch does not round-trip")
+  (ROOT / "patches" / top).write_text(text, encoding="utf-8")
+  lines = [f"refreshed patches/{top}"]
+  for path, data in sorted(modules.items()):
+    target = ROOT / patchlib.SRC / path
+    if not target.exists() or target.read_bytes() != data:
+      target.parent.mkdir(parents=True, exist_ok=True)
+      target.write_bytes(data)
+      lines.append(f"updated {patchlib.SRC}{path}")
+  for path in sorted(set(patchlib.read_modules(ROOT)) - set(modules)):
+    lines.append(f"warning: {patchlib.SRC}{path} is not in the tree; kept")
+  return "\n".join(lines)
+
+
+def _check(args: argparse.Namespace, config: patchlib.Config) -> str:
+  del args  # unused
+  series = patchlib.read_series(ROOT)
+  tree = patchlib.build_tree(config, fetch_upstream(config), series)
+  modules = patchlib.read_modules(ROOT)
+  return (
+      f"ok: {len(series)} patch(es) apply cleanly to google-adk"
+      f" {config.upstream}; {len(modules)} new module file(s); {len(tree)}"
+      " files in the tree"
+  )
+
+
+def _export(args: argparse.Namespace, config: patchlib.Config) -> str:
+  diff = patchlib.export_diff(config, fetch_upstream(config))
+  if args.out:
+    pathlib.Path(args.out).write_text(diff, encoding="utf-8")
+    return f"wrote {args.out}"
+  sys.stdout.write(diff)
+  return ""
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+  parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+  commands = parser.add_subparsers(dest="command", required=True)
+  materialize = commands.add_parser(
+      "materialize", help="write upstream + patches + new modules to a tree"
+  )
+  materialize.add_argument("--through", help="last patch to apply (the top)")
+  materialize.add_argument("--dir", help=f"default: {DEFAULT_TREE}")
+  materialize.add_argument("--force", action="store_true")
+  commands.add_parser("refresh", help="rewrite the top patch from the tree")
+  commands.add_parser("check", help="apply the whole series strictly")
+  export = commands.add_parser("export", help="one diff for google/adk-python")
+  export.add_argument("--out", help="write here instead of stdout")
+  args = parser.parse_args(argv)
+  run = {
+      "materialize": _materialize,
+      "refresh": _refresh,
+      "check": _check,
+      "export": _export,
+  }[args.command]
+  try:
+    message = run(args, patchlib.Config.load(ROOT))
+  except patchlib.PatchError as e:
+    print(f"error: {e}", file=sys.stderr)
+    return 1
+  if message:
+    print(message, file=sys.stderr if args.command == "export" else sys.stdout)
+  return 0
+
+
+if __name__ == "__main__":
+  sys.exit(main())

@@ -1,0 +1,609 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""The one piece of code that knows what the patched google-adk tree is.
+
+Both the wheel build (`hatch_build.py`) and the developer tool
+(`scripts/patches.py`) call it, so there is one truth about the tree:
+
+1. locate the pinned upstream distribution and verify it file by file against
+   its RECORD and against the RECORD digest pinned in pyproject.toml;
+2. apply `patches/series` in order, strictly: every hunk at its stated line
+   with exact context, no fuzz;
+3. overlay the new modules from `src/google/adk/`, refusing to shadow any
+   existing file;
+4. optionally stamp `google/adk/version.py` with the local version.
+
+A tree is a dict from a path inside the package root (`google/adk/...`) to
+the file's bytes. Pure stdlib plus `unidiff`.
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import difflib
+import hashlib
+import importlib.metadata
+import pathlib
+import re
+import shutil
+import tomllib
+from typing import Iterable
+from typing import Optional
+import zipfile
+
+import unidiff
+
+DIST_NAME = "google-adk"
+PACKAGE_DIR = "google/adk/"
+VERSION_FILE = "google/adk/version.py"
+SERIES_FILE = "patches/series"
+# Paths in patches and exports follow the google/adk-python repository layout.
+SRC = "src/"
+EXPORTED_TESTS_DIR = "tests/unittests"
+# Package markers that upstream's test tree has already; never exported.
+NOT_EXPORTED_TEST_FILES = frozenset({"__init__.py"})
+
+Tree = dict[str, bytes]
+
+
+class PatchError(Exception):
+  """The upstream, a patch or an overlay is not what the series expects."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+  """The `[tool.adk-patch]` table of pyproject.toml."""
+
+  root: pathlib.Path
+  upstream: str
+  local_label: str
+  record_digest: str
+
+  @property
+  def version(self) -> str:
+    """The full local version, e.g. `2.13.0+i18nrubrics.1`."""
+    return f"{self.upstream}+{self.local_label}"
+
+  @classmethod
+  def load(cls, root: pathlib.Path) -> Config:
+    with (root / "pyproject.toml").open("rb") as f:
+      table = tomllib.load(f)["tool"]["adk-patch"]
+    return cls(
+        root=root,
+        upstream=table["upstream"],
+        local_label=table["local-label"],
+        record_digest=table["upstream-record-digest"],
+    )
+
+
+# ---------------------------------------------------------------------------
+# Upstream
+# ---------------------------------------------------------------------------
+
+
+def record_hash(data: bytes) -> str:
+  """Returns the RECORD form of a file hash: `sha256=<urlsafe b64>`."""
+  digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest())
+  return "sha256=" + digest.rstrip(b"=").decode("ascii")
+
+
+def record_digest(entries: Iterable[tuple[str, str]]) -> str:
+  """Returns the sha256 hex digest over sorted `path,hash` lines."""
+  lines = sorted(f"{path},{file_hash}\n" for path, file_hash in entries)
+  return hashlib.sha256("".join(lines).encode("utf-8")).hexdigest()
+
+
+def _record_entries(dist: importlib.metadata.Distribution) -> dict[str, str]:
+  """Returns `{path: "sha256=..."}` for hashed RECORD entries in the package.
+
+  Entries without a hash (byte code written at install time, RECORD itself)
+  are skipped: they are not part of the released wheel's content.
+  """
+  entries = {}
+  for file in dist.files or []:
+    path = str(file)
+    if not path.startswith(PACKAGE_DIR) or file.hash is None:
+      continue
+    if file.hash.mode != "sha256":
+      raise PatchError(f"RECORD entry {path} uses {file.hash.mode}, not sha256")
+    entries[path] = f"sha256={file.hash.value}"
+  return entries
+
+
+def check_upstream(
+    dist: importlib.metadata.Distribution, config: Config
+) -> dict[str, str]:
+  """Checks that `dist` is the pinned, untouched upstream release.
+
+  Args:
+    dist: The google-adk distribution that was found.
+    config: The pins from pyproject.toml.
+
+  Returns:
+    The RECORD entries under `google/adk/`, as `{path: "sha256=..."}`.
+
+  Raises:
+    PatchError: If the version or the RECORD digest differs from the pins.
+  """
+  if dist.version != config.upstream:
+    raise PatchError(
+        f"found {DIST_NAME} {dist.version} at {dist.locate_file('')}, but the"
+        f" series is pinned to the stock release {config.upstream} exactly"
+        " (a patched build such as this project's own cannot be the base)"
+    )
+  entries = _record_entries(dist)
+  digest = record_digest(entries.items())
+  if digest != config.record_digest:
+    raise PatchError(
+        f"{DIST_NAME} {dist.version} at {dist.locate_file('')} is not the"
+        f" pinned build: its RECORD digest is {digest}, pyproject.toml pins"
+        f" {config.record_digest}"
+    )
+  return entries
+
+
+def locate_installed_upstream(
+    config: Config,
+) -> importlib.metadata.Distribution:
+  """Finds and checks the upstream distribution installed in this env."""
+  try:
+    dist = importlib.metadata.distribution(DIST_NAME)
+  except importlib.metadata.PackageNotFoundError as e:
+    raise PatchError(
+        f"{DIST_NAME}=={config.upstream} is not installed here; it is a build"
+        " requirement of this project"
+    ) from e
+  check_upstream(dist, config)
+  return dist
+
+
+def read_upstream(
+    dist: importlib.metadata.Distribution, config: Config
+) -> Tree:
+  """Reads the upstream package files, verifying each against RECORD."""
+  tree = {}
+  for path, expected in sorted(check_upstream(dist, config).items()):
+    data = pathlib.Path(dist.locate_file(path)).read_bytes()
+    if record_hash(data) != expected:
+      raise PatchError(
+          f"upstream file {path} does not match its RECORD hash; the"
+          f" {DIST_NAME} installation at {dist.locate_file('')} was modified"
+      )
+    tree[path] = data
+  return tree
+
+
+def read_wheel(wheel: pathlib.Path, dest: pathlib.Path, config: Config) -> Tree:
+  """Extracts an upstream wheel into `dest` and reads it like an install."""
+  if dest.exists():
+    shutil.rmtree(dest)
+  with zipfile.ZipFile(wheel) as zf:
+    zf.extractall(dest)
+  dist_infos = list(dest.glob("*.dist-info"))
+  if len(dist_infos) != 1:
+    raise PatchError(f"{wheel} does not hold exactly one .dist-info directory")
+  return read_upstream(
+      importlib.metadata.Distribution.at(dist_infos[0]), config
+  )
+
+
+# ---------------------------------------------------------------------------
+# Upstream requirements
+# ---------------------------------------------------------------------------
+
+# `extra == "name"`, optionally `and (<marker without extra>)`: the shapes
+# that flit writes for optional dependencies.
+_EXTRA_MARKER = re.compile(
+    r"""extra\s*==\s*(["'])(?P<extra>[^"']+)\1"""
+    r"""(?:\s+and\s+(?P<rest>\(.*\)))?"""
+)
+
+
+def _is_one_group(text: str) -> bool:
+  """Tells whether `text` is a single parenthesized group, e.g. `(a and b)`."""
+  depth = 0
+  for i, char in enumerate(text):
+    depth += {"(": 1, ")": -1}.get(char, 0)
+    if depth == 0 and i < len(text) - 1:
+      return False
+  return depth == 0
+
+
+def upstream_requirements(
+    dist: importlib.metadata.Distribution,
+) -> tuple[list[str], dict[str, list[str]]]:
+  """Splits upstream's Requires-Dist into dependencies and extras.
+
+  For example `crewai[tools] ; extra == "all" and ( python_version>='3.11')`
+  becomes `crewai[tools] ; ( python_version>='3.11')` in the `all` extra.
+
+  Args:
+    dist: The upstream distribution.
+
+  Returns:
+    The `dependencies` list and the `optional-dependencies` table, in the
+    form that pyproject.toml uses.
+
+  Raises:
+    PatchError: On a marker shape that this function does not understand.
+  """
+  extras = {name: [] for name in dist.metadata.get_all("Provides-Extra") or []}
+  dependencies = []
+  for line in dist.metadata.get_all("Requires-Dist") or []:
+    requirement, _, marker = (part.strip() for part in line.partition(";"))
+    if not re.search(r"\bextra\b", marker):
+      dependencies.append(line.strip())
+      continue
+    match = _EXTRA_MARKER.fullmatch(marker)
+    rest = match and match["rest"]
+    if (
+        not match
+        or match["extra"] not in extras
+        or (rest and (re.search(r"\bextra\b", rest) or not _is_one_group(rest)))
+    ):
+      raise PatchError(
+          f"cannot split upstream requirement {line!r}: unknown marker shape"
+      )
+    extras[match["extra"]].append(
+        f"{requirement} ; {rest}" if rest else requirement
+    )
+  return dependencies, extras
+
+
+# ---------------------------------------------------------------------------
+# The series
+# ---------------------------------------------------------------------------
+
+
+def split_lines(text: str) -> list[str]:
+  """Splits on "\\n" only, keeping the ends (unlike `str.splitlines`)."""
+  lines = [line + "\n" for line in text.split("\n")]
+  lines[-1] = lines[-1][:-1]
+  return lines if lines[-1] else lines[:-1]
+
+
+@dataclasses.dataclass(frozen=True)
+class Patch:
+  """A parsed patch file: free-text header, then git-style diffs."""
+
+  name: str
+  header: str
+  files: unidiff.PatchSet
+
+
+def read_series(root: pathlib.Path) -> list[str]:
+  """Returns the patch names in `patches/series`, in order."""
+  names = []
+  for line in (root / SERIES_FILE).read_text(encoding="utf-8").splitlines():
+    name = line.split("#", 1)[0].strip()
+    if name:
+      names.append(name)
+  return names
+
+
+def parse_patch(name: str, text: str) -> Patch:
+  """Parses a patch file; the text before the first `diff --git` is header."""
+  match = re.search(r"^diff --git ", text, re.MULTILINE)
+  header = text[: match.start()] if match else text
+  if not match and re.search(r"^(---|\+\+\+|@@) ", text, re.MULTILINE):
+    raise PatchError(f"{name}: diffs must be git-style (`diff --git` lines)")
+  try:
+    files = unidiff.PatchSet(split_lines(text[len(header) :]))
+  except unidiff.UnidiffParseError as e:
+    raise PatchError(f"{name}: cannot parse: {e}") from e
+  return Patch(name=name, header=header, files=files)
+
+
+def read_patch(root: pathlib.Path, name: str) -> Patch:
+  """Reads and parses `patches/<name>`."""
+  path = root / "patches" / name
+  if not path.is_file():
+    raise PatchError(
+        f"{SERIES_FILE} names {name}, but patches/{name} is missing"
+    )
+  return parse_patch(name, path.read_text(encoding="utf-8"))
+
+
+def tree_path(patch_name: str, diff_path: str) -> str:
+  """Maps `a/src/google/adk/x.py` to the tree path `google/adk/x.py`."""
+  path = re.sub(r"^[ab]/", "", diff_path)
+  if not path.startswith(SRC + PACKAGE_DIR):
+    raise PatchError(
+        f"{patch_name}: {diff_path} is outside {SRC + PACKAGE_DIR}; patches may"
+        " only change the upstream package"
+    )
+  return path[len(SRC) :]
+
+
+def _hunk_header(hunk: unidiff.Hunk) -> str:
+  header = (
+      f"@@ -{hunk.source_start},{hunk.source_length}"
+      f" +{hunk.target_start},{hunk.target_length} @@"
+  )
+  return f"{header} {hunk.section_header}".rstrip()
+
+
+def _hunk_sides(hunk: unidiff.Hunk) -> tuple[list[str], list[str]]:
+  """Returns the hunk's source and target lines, honouring `\\ No newline`."""
+  source, target = [], []
+  last: tuple[list[str], ...] = ()
+  for line in hunk:
+    if line.line_type == unidiff.constants.LINE_TYPE_NO_NEWLINE:
+      for side in last:
+        side[-1] = side[-1].removesuffix("\n")
+      continue
+    last = {
+        unidiff.constants.LINE_TYPE_CONTEXT: (source, target),
+        unidiff.constants.LINE_TYPE_REMOVED: (source,),
+        unidiff.constants.LINE_TYPE_ADDED: (target,),
+    }.get(line.line_type, ())
+    for side in last:
+      side.append(line.value)
+  return source, target
+
+
+def _apply_hunks(
+    old: list[str], patched_file: unidiff.PatchedFile, where: str
+) -> list[str]:
+  """Applies the hunks of one file exactly where they say, or raises."""
+  new: list[str] = []
+  pos = 0
+  for index, hunk in enumerate(patched_file, 1):
+    label = f"{where}: hunk #{index} {_hunk_header(hunk)}"
+    source, target = _hunk_sides(hunk)
+    start = hunk.source_start - 1 if hunk.source_length else hunk.source_start
+    if start < pos or start + len(source) > len(old):
+      raise PatchError(
+          f"{label}: lines {start + 1}-{start + len(source)} are out of order"
+          f" or past the end of the file ({len(old)} lines)"
+      )
+    for offset, (want, have) in enumerate(
+        zip(source, old[start : start + len(source)])
+    ):
+      if want != have:
+        raise PatchError(
+            f"{label}: line {start + offset + 1} differs: the patch expects"
+            f" {want!r}, the file has {have!r}"
+        )
+    new.extend(old[pos:start])
+    expected_target_start = len(new) + (1 if hunk.target_length else 0)
+    if hunk.target_start != expected_target_start:
+      raise PatchError(
+          f"{label}: target starts at line {hunk.target_start}, but the hunks"
+          f" before it put it at line {expected_target_start}"
+      )
+    new.extend(target)
+    pos = start + len(source)
+  new.extend(old[pos:])
+  return new
+
+
+def created_paths(patch: Patch) -> set[str]:
+  """Returns the tree paths of the files that `patch` creates."""
+  return {
+      tree_path(patch.name, f.target_file)
+      for f in patch.files
+      if f.source_file == unidiff.constants.DEV_NULL
+  }
+
+
+def apply_patch(tree: Tree, patch: Patch) -> None:
+  """Applies `patch` to `tree` in place, exactly, or raises PatchError."""
+  for patched_file in patch.files:
+    if patched_file.is_binary_file:
+      raise PatchError(f"{patch.name}: binary diffs are not supported")
+    # Only /dev/null marks a new or deleted file; unidiff's is_added_file
+    # would also take a hunk at line 0 of an empty file for one.
+    added = patched_file.source_file == unidiff.constants.DEV_NULL
+    removed = patched_file.target_file == unidiff.constants.DEV_NULL
+    path = tree_path(
+        patch.name,
+        patched_file.target_file if added else patched_file.source_file,
+    )
+    if not (added or removed) and path != tree_path(
+        patch.name, patched_file.target_file
+    ):
+      raise PatchError(f"{patch.name}: {path}: renames are not supported")
+    where = f"{patch.name}: {path}"
+    if added:
+      if path in tree:
+        raise PatchError(f"{where}: creates a file that already exists")
+      old = []
+    elif path not in tree:
+      raise PatchError(f"{where}: no such file to patch")
+    else:
+      old = split_lines(tree[path].decode("utf-8"))
+    new = _apply_hunks(old, patched_file, where)
+    if removed:
+      if new:
+        raise PatchError(f"{where}: deletion leaves {len(new)} lines behind")
+      del tree[path]
+    else:
+      tree[path] = "".join(new).encode("utf-8")
+
+
+def read_modules(root: pathlib.Path) -> Tree:
+  """Returns our new modules, `src/google/adk/**`, keyed by tree path."""
+  return read_dir(root / SRC, PACKAGE_DIR)
+
+
+def read_dir(base: pathlib.Path, prefix: str) -> Tree:
+  """Reads files under `base/prefix`, skipping byte code, keyed by path."""
+  tree = {}
+  for path in sorted((base / prefix).rglob("*")):
+    if path.is_file() and "__pycache__" not in path.parts:
+      tree[path.relative_to(base).as_posix()] = path.read_bytes()
+  return tree
+
+
+def overlay(tree: Tree, modules: Tree) -> None:
+  """Adds new modules to `tree`; a module may never replace a file."""
+  for path, data in modules.items():
+    if path in tree:
+      raise PatchError(
+          f"new module {SRC}{path} would overwrite the upstream file {path};"
+          " change upstream files through a patch in patches/ instead"
+      )
+    tree[path] = data
+
+
+_VERSION_LINE = re.compile(r'^__version__ = "(?P<version>[^"]*)"$', re.M)
+
+
+def stamp_version(tree: Tree, config: Config) -> None:
+  """Sets `__version__` in version.py to the full local version."""
+  text = tree[VERSION_FILE].decode("utf-8")
+  matches = list(_VERSION_LINE.finditer(text))
+  if len(matches) != 1 or matches[0]["version"] != config.upstream:
+    raise PatchError(
+        f"{VERSION_FILE}: expected one line"
+        f' `__version__ = "{config.upstream}"` to stamp'
+    )
+  start, end = matches[0].span("version")
+  stamped = text[:start] + config.version + text[end:]
+  tree[VERSION_FILE] = stamped.encode("utf-8")
+
+
+def build_tree(
+    config: Config,
+    upstream: Tree,
+    patches: Optional[list[str]] = None,
+    *,
+    modules: bool = True,
+    stamp: bool = False,
+) -> Tree:
+  """Returns upstream + patches (default: the whole series) [+ modules].
+
+  Args:
+    config: The pins from pyproject.toml.
+    upstream: The verified upstream tree.
+    patches: Patch names to apply, in order; None applies `patches/series`.
+    modules: Whether to overlay the new modules from `src/`.
+    stamp: Whether to stamp version.py with the local version.
+
+  Returns:
+    A new tree; `upstream` is left as it was.
+  """
+  tree = dict(upstream)
+  for name in read_series(config.root) if patches is None else patches:
+    apply_patch(tree, read_patch(config.root, name))
+  if modules:
+    overlay(tree, read_modules(config.root))
+  if stamp:
+    stamp_version(tree, config)
+  return tree
+
+
+def write_tree(tree: Tree, dest: pathlib.Path) -> None:
+  """Writes `tree` under `dest`, replacing any previous `dest/google/adk`."""
+  shutil.rmtree(dest / PACKAGE_DIR, ignore_errors=True)
+  for path, data in tree.items():
+    target = dest / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+
+
+# ---------------------------------------------------------------------------
+# Diffs
+# ---------------------------------------------------------------------------
+
+
+def git_diff(path: str, old: Optional[bytes], new: Optional[bytes]) -> str:
+  """Returns a git-style diff of one file; None means absent.
+
+  Args:
+    path: The repository path, e.g. `src/google/adk/version.py`.
+    old: The file before, or None for a new file.
+    new: The file after, or None for a deleted file.
+
+  Returns:
+    The diff, or "" when the contents are equal.
+  """
+  if old == new:
+    return ""
+  head = f"diff --git a/{path} b/{path}\n"
+  if old is None:
+    head += "new file mode 100644\n"
+  elif new is None:
+    head += "deleted file mode 100644\n"
+  body = difflib.unified_diff(
+      split_lines(old.decode("utf-8")) if old is not None else [],
+      split_lines(new.decode("utf-8")) if new is not None else [],
+      "/dev/null" if old is None else f"a/{path}",
+      "/dev/null" if new is None else f"b/{path}",
+  )
+  lines = [
+      line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+      for line in body
+  ]
+  return head + "".join(lines)
+
+
+def diff_trees(old: Tree, new: Tree, paths: Iterable[str]) -> str:
+  """Returns git-style diffs (paths under `src/`) for the given tree paths."""
+  return "".join(
+      git_diff(SRC + path, old.get(path), new.get(path))
+      for path in sorted(paths)
+  )
+
+
+def export_diff(
+    config: Config,
+    upstream: Tree,
+    patches: Optional[list[str]] = None,
+    modules: Optional[Iterable[str]] = None,
+    tests: Optional[Iterable[str]] = None,
+) -> str:
+  """Returns the change as one diff that applies to google/adk-python.
+
+  Args:
+    config: The pins from pyproject.toml.
+    upstream: The verified upstream tree.
+    patches: Patches to include; None means the whole series.
+    modules: Tree paths of new modules to include; None means all.
+    tests: Repository paths under tests/unittests to include; None means all.
+
+  Returns:
+    Diffs of the patched upstream files, then new-file diffs of the modules
+    and the tests. The version stamp is never part of it.
+  """
+  all_modules = read_modules(config.root)
+  # The whole tree must be consistent, whatever subset is exported.
+  build_tree(config, upstream)
+  patched = build_tree(config, upstream, patches, modules=False)
+  changed = [
+      p
+      for p in set(upstream) | set(patched)
+      if upstream.get(p) != patched.get(p)
+  ]
+  chosen = {
+      path: all_modules[path]
+      for path in (all_modules if modules is None else modules)
+  }
+  test_files = {
+      path: data
+      for path, data in read_dir(config.root, EXPORTED_TESTS_DIR).items()
+      if pathlib.PurePosixPath(path).name not in NOT_EXPORTED_TEST_FILES
+  }
+  chosen_tests = {
+      path: test_files[path]
+      for path in (test_files if tests is None else tests)
+  }
+  return (
+      diff_trees(upstream, patched, changed)
+      + diff_trees({}, chosen, chosen)
+      + "".join(git_diff(p, None, d) for p, d in sorted(chosen_tests.items()))
+  )
