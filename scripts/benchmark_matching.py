@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""Times rubric matching, patched against stock google-adk, in one process.
+
+Run with the interpreter of a venv that has the patched build installed:
+
+  .venv/bin/python scripts/benchmark_matching.py
+
+The stock `rubric_based_evaluator.py` is read from the pinned upstream wheel
+(downloaded and verified as `scripts/patches.py` does) and loaded beside the
+patched one, so both score the same judge answers on the same machine. Each
+figure is the median of repeated runs of `convert_auto_rater_response_to_score`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import logging
+import pathlib
+import statistics
+import sys
+import time
+from typing import Callable
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+from google.adk.evaluation import rubric_based_evaluator  # pylint: disable=g-import-not-at-top
+from google.adk.evaluation.eval_metrics import EvalMetric  # pylint: disable=g-import-not-at-top
+from google.adk.evaluation.eval_metrics import RubricsBasedCriterion  # pylint: disable=g-import-not-at-top
+from google.adk.evaluation.eval_rubrics import Rubric  # pylint: disable=g-import-not-at-top
+from google.adk.evaluation.eval_rubrics import RubricContent  # pylint: disable=g-import-not-at-top
+from google.adk.models.llm_response import LlmResponse  # pylint: disable=g-import-not-at-top
+from google.genai import types as genai_types  # pylint: disable=g-import-not-at-top
+import patchlib  # pylint: disable=g-import-not-at-top
+
+import patches  # pylint: disable=g-import-not-at-top
+
+_NOUNS = (
+    "服用中の薬",
+    "アレルギー歴",
+    "年齢",
+    "体重",
+    "妊娠の有無",
+    "持病",
+    "飲酒習慣",
+    "服用時間",
+    "副作用",
+    "相互作用",
+    "保管方法",
+    "使用期限",
+    "用量",
+    "小児への使用",
+    "運転への影響",
+)
+_VERBS = (
+    "確認している",
+    "説明している",
+    "質問している",
+    "記録している",
+    "案内している",
+    "注意喚起している",
+    "要約している",
+    "再確認している",
+    "根拠を示している",
+    "医師への相談を勧めている",
+    "具体例を挙げている",
+    "優先して扱っている",
+    "丁寧に扱っている",
+    "簡潔に述べている",
+)
+
+
+def _rubric_texts(count: int) -> list[str]:
+  texts = [
+      f"ユーザの{noun}等を含めて{verb}" for verb in _VERBS for noun in _NOUNS
+  ]
+  if count > len(texts):
+    raise ValueError(f"at most {len(texts)} rubrics")
+  return texts[:count]
+
+
+def _drift(text: str) -> str:
+  return (
+      text.replace("ユーザ", "ユーザー")
+      .replace("等", "など")
+      .replace("含めて", "ふくめて")
+  )
+
+
+def _answer(texts: list[str], with_ids: bool, drifted: bool) -> str:
+  blocks = []
+  for i, text in enumerate(texts):
+    lines = [f"ID: r{i}"] if with_ids else []
+    lines.append(f"Property: {_drift(text) if drifted else text}")
+    lines.append("Rationale: 会話の2ターン目で確認しています。")
+    lines.append("Verdict: yes")
+    blocks.append("\n".join(lines))
+  return "\n\n".join(blocks)
+
+
+def _load_stock_module():
+  """Returns stock 2.13.0's rubric_based_evaluator, loaded from the wheel."""
+  config = patchlib.Config.load(patches.ROOT)
+  tree = patches.fetch_upstream(config)
+  source = tree["google/adk/evaluation/rubric_based_evaluator.py"]
+  path = (
+      patches.ROOT / ".cache" / "benchmark" / "stock_rubric_based_evaluator.py"
+  )
+  path.parent.mkdir(parents=True, exist_ok=True)
+  path.write_bytes(source)
+  name = "google.adk.evaluation._stock_rubric_based_evaluator"
+  spec = importlib.util.spec_from_file_location(name, path)
+  module = importlib.util.module_from_spec(spec)
+  sys.modules[name] = module
+  spec.loader.exec_module(module)
+  return module
+
+
+def _scorer(module, texts: list[str]) -> Callable[[str], int]:
+  """Returns a function scoring an answer with `module`'s evaluator."""
+
+  class _Evaluator(module.RubricBasedEvaluator):
+
+    def format_auto_rater_prompt(self, actual, expected):
+      raise NotImplementedError
+
+  rubrics = [
+      Rubric(rubric_id=f"r{i}", rubric_content=RubricContent(text_property=t))
+      for i, t in enumerate(texts)
+  ]
+  evaluator = _Evaluator(
+      EvalMetric(
+          metric_name="benchmark",
+          criterion=RubricsBasedCriterion(threshold=0.5, rubrics=rubrics),
+      ),
+      criterion_type=RubricsBasedCriterion,
+  )
+  evaluator.create_effective_rubrics_list(None)
+
+  def score(answer: str) -> int:
+    response = LlmResponse(
+        content=genai_types.Content(parts=[genai_types.Part(text=answer)])
+    )
+    result = evaluator.convert_auto_rater_response_to_score(response)
+    return sum(s.score is not None for s in result.rubric_scores or [])
+
+  return score
+
+
+def _median_ms(function: Callable[[], object], repeat: int) -> float:
+  function()
+  times = []
+  for _ in range(repeat):
+    start = time.perf_counter()
+    function()
+    times.append(time.perf_counter() - start)
+  return statistics.median(times) * 1000
+
+
+def main() -> int:
+  parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+  parser.add_argument("--repeat", type=int, default=15)
+  args = parser.parse_args()
+  logging.disable(logging.WARNING)
+  stock = _load_stock_module()
+  patched = rubric_based_evaluator
+
+  print("Matching (median ms of convert_auto_rater_response_to_score)")
+  print(f"{'case':44} {'stock':>9} {'patched':>9} {'attached s/p':>13}")
+  rows = {}
+  for count in (50, 200):
+    texts = _rubric_texts(count)
+    for name, with_ids, drifted in (
+        ("ids echoed", True, False),
+        ("no ids, drifted text", False, True),
+    ):
+      answer = _answer(texts, with_ids, drifted)
+      figures = []
+      attached = []
+      for module in (stock, patched):
+        score = _scorer(module, texts)
+        figures.append(_median_ms(lambda: score(answer), args.repeat))
+        attached.append(score(answer))
+      rows[(count, name)] = figures
+      print(
+          f"{f'{count} rubrics, {name}':44} {figures[0]:9.2f}"
+          f" {figures[1]:9.2f} {f'{attached[0]}/{attached[1]}':>13}"
+      )
+  id_stock, id_patched = rows[(200, "ids echoed")]
+  drift_patched = rows[(200, "no ids, drifted text")][1]
+  scale = drift_patched / rows[(50, "no ids, drifted text")][1]
+  print(
+      f"\nids echoed, 200 rubrics: patched/stock = {id_patched / id_stock:.2f}"
+      " (target <= 1)"
+  )
+  print(
+      "no ids, drifted, 200 rubrics: patched / stock id path ="
+      f" {drift_patched / id_stock:.2f} (target <= 3)"
+  )
+  print(f"50 -> 200 rubrics, no ids, drifted: x{scale:.2f} (target <= 5)")
+
+  print("\nHostile answers, patched (median ms; linear: ms/MB stays flat)")
+  texts = _rubric_texts(20)
+  score = _scorer(patched, texts)
+  floods = {
+      "judge answer repeated": _answer(texts, True, True) + "\n\n",
+      "ID: label flood": "ID: x\n",
+      "colon flood": ":",
+      "full-width colon flood": "：" * 50 + "\n",
+      "bracket flood": "[id: [[[[",
+      "markdown flood": "**" * 40 + "> # - " * 10 + "\n",
+      "label without newline": "Verdict: **",
+      "backtick fences": "```",
+  }
+  print(
+      f"{'input':28} {'256 KB':>9} {'512 KB':>9} {'1 MB':>9} {'ms/MB @1MB':>11}"
+  )
+  for name, unit in floods.items():
+    figures = []
+    for size in (256 * 1024, 512 * 1024, 1024 * 1024):
+      answer = (unit * (size // len(unit.encode()) + 1))[: size // 2]
+      while len(answer.encode()) < size:
+        answer += unit
+      figures.append(
+          _median_ms(lambda: score(answer), max(3, args.repeat // 5))
+      )
+    print(
+        f"{name:28} {figures[0]:9.1f} {figures[1]:9.1f} {figures[2]:9.1f}"
+        f" {figures[2]:11.1f}"
+    )
+  return 0
+
+
+if __name__ == "__main__":
+  sys.exit(main())

@@ -1,0 +1,146 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Loads the multilingual rubric-matching fixtures and runs them.
+
+The fixtures are data files, one per language, under
+`rubric_matching_fixtures/`. Each case gives the rubrics shown to a judge, the
+judge's raw answer and the verdict every rubric must end up with: `yes`, `no`
+or `unscored`. Both the parametrized tests and `scripts/fixture_report.py`
+read the cases through this module.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+from typing import Optional
+
+from google.adk.evaluation.eval_metrics import EvalMetric
+from google.adk.evaluation.eval_metrics import JudgeModelOptions
+from google.adk.evaluation.eval_metrics import RubricsBasedCriterion
+from google.adk.evaluation.eval_rubrics import Rubric
+from google.adk.evaluation.eval_rubrics import RubricContent
+from google.adk.evaluation.rubric_based_evaluator import RubricBasedEvaluator
+from google.adk.evaluation.rubric_based_final_response_quality_v1 import RubricBasedFinalResponseQualityV1Evaluator
+from google.adk.evaluation.rubric_based_multi_turn_trajectory_evaluator import RubricBasedMultiTurnTrajectoryEvaluator
+from google.adk.evaluation.rubric_based_tool_use_quality_v1 import RubricBasedToolUseV1Evaluator
+from google.adk.models.llm_response import LlmResponse
+from google.genai import types as genai_types
+import yaml
+
+FIXTURES_DIR = pathlib.Path(__file__).parent / "rubric_matching_fixtures"
+
+EVALUATORS: dict[str, type[RubricBasedEvaluator]] = {
+    "rubric_based_final_response_quality_v1": (
+        RubricBasedFinalResponseQualityV1Evaluator
+    ),
+    "rubric_based_tool_use_quality_v1": RubricBasedToolUseV1Evaluator,
+    "rubric_based_multi_turn_trajectory_quality_v1": (
+        RubricBasedMultiTurnTrajectoryEvaluator
+    ),
+}
+
+_SCORES = {"yes": 1.0, "no": 0.0, "unscored": None}
+
+
+@dataclasses.dataclass(frozen=True)
+class FixtureCase:
+  """One judge answer and the verdict each rubric must get from it."""
+
+  language: str
+  name: str
+  failure_class: str
+  shows: str
+  rubrics: tuple[Rubric, ...]
+  judge: str
+  expected: dict[str, Optional[float]]
+
+
+def load_cases() -> list[FixtureCase]:
+  """Returns every case of every fixture file, in file and case order."""
+  cases = []
+  for path in sorted(FIXTURES_DIR.glob("*.yaml")):
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for case in data["cases"]:
+      rubrics = tuple(
+          Rubric(
+              rubric_id=str(r["id"]),
+              rubric_content=RubricContent(text_property=r["text"]),
+          )
+          for r in case["rubrics"]
+      )
+      expected = {str(k): _SCORES[v] for k, v in case["expected"].items()}
+      if set(expected) != {r.rubric_id for r in rubrics}:
+        raise ValueError(f"{path.name}:{case['name']}: expected != rubrics")
+      cases.append(
+          FixtureCase(
+              language=data["language"],
+              name=case["name"],
+              failure_class=case["class"],
+              shows=" ".join(case["shows"].split()),
+              rubrics=rubrics,
+              judge=case["judge"],
+              expected=expected,
+          )
+      )
+  return cases
+
+
+def make_evaluator(
+    metric_name: str, rubrics: tuple[Rubric, ...]
+) -> RubricBasedEvaluator:
+  """Returns the named evaluator with `rubrics` as its effective rubrics."""
+  criterion = RubricsBasedCriterion(
+      threshold=0.5,
+      judge_model_options=JudgeModelOptions(num_samples=1),
+      rubrics=list(rubrics),
+  )
+  evaluator = EVALUATORS[metric_name](
+      EvalMetric(metric_name=metric_name, criterion=criterion)
+  )
+  evaluator.create_effective_rubrics_list(None)
+  return evaluator
+
+
+def score_case(
+    metric_name: str, case: FixtureCase
+) -> dict[str, Optional[float]]:
+  """Returns the score each rubric of `case` gets from the named evaluator."""
+  evaluator = make_evaluator(metric_name, case.rubrics)
+  result = evaluator.convert_auto_rater_response_to_score(
+      LlmResponse(
+          content=genai_types.Content(
+              role="model", parts=[genai_types.Part(text=case.judge)]
+          )
+      )
+  )
+  scores: dict[str, Optional[float]] = {r.rubric_id: None for r in case.rubrics}
+  for rubric_score in result.rubric_scores or []:
+    scores[rubric_score.rubric_id] = rubric_score.score
+  return scores
+
+
+def classify(expected: Optional[float], actual: Optional[float]) -> str:
+  """Returns `attached`, `unscored` or `wrong` for one rubric's outcome.
+
+  A rubric that should stay unscored and does counts as `unscored`; any
+  verdict other than the expected one, including a verdict where none was
+  expected, is `wrong`.
+  """
+  if actual == expected:
+    return "attached" if actual is not None else "unscored"
+  if actual is None:
+    return "unscored"
+  return "wrong"
