@@ -1190,14 +1190,16 @@ def match_rubric_responses(
   ]
   rubric_texts = [fold_text(r.rubric_content.text_property) for r in rubrics]
 
-  _match_ids(rubrics, blocks, rubric_texts)
-  _match_texts(blocks, rubric_texts)
+  texts = _text_index(rubric_texts)
+  _match_ids(rubrics, blocks, rubric_texts, texts)
+  _match_texts(blocks, texts)
   _match_similar(blocks, rubric_texts)
   _match_positions(blocks, rubric_texts)
   return _account(rubrics, blocks, rubric_texts)
 
 
 def _text_index(rubric_texts: list[str]) -> dict[str, int]:
+  """Maps each folded rubric text to its rubric, or to _AMBIGUOUS if shared."""
   index: dict[str, int] = {}
   for position, text in enumerate(rubric_texts):
     if text:
@@ -1206,7 +1208,10 @@ def _text_index(rubric_texts: list[str]) -> dict[str, int]:
 
 
 def _match_ids(
-    rubrics: list[Rubric], blocks: list[_Block], rubric_texts: list[str]
+    rubrics: list[Rubric],
+    blocks: list[_Block],
+    rubric_texts: list[str],
+    texts: dict[str, int],
 ) -> None:
   exact: dict[str, int] = {}
   normalized: dict[str, int] = {}
@@ -1220,7 +1225,6 @@ def _match_ids(
       if key:
         previous = normalized.get(key, position)
         normalized[key] = position if previous == position else _AMBIGUOUS
-  texts = _text_index(rubric_texts)
   for block in blocks:
     if not block.rubric_id:
       continue
@@ -1270,8 +1274,7 @@ def _likely_other_rubric(
   return None
 
 
-def _match_texts(blocks: list[_Block], rubric_texts: list[str]) -> None:
-  texts = _text_index(rubric_texts)
+def _match_texts(blocks: list[_Block], texts: dict[str, int]) -> None:
   for block in blocks:
     if block.rubric is not None or block.conflicted or not block.folded:
       continue
