@@ -793,6 +793,30 @@ def rubric_prompt_ids(rubrics: Sequence[Rubric]) -> dict[str, str]:
   return shown
 
 
+def format_rubrics_for_prompt(rubrics: Sequence[Rubric]) -> str:
+  """Returns the rubric list of a judge prompt, one rubric per line.
+
+  Every rubric is shown as `*  [id: <id>] <property text>`, with the id from
+  `rubric_prompt_ids`, so that the judge always has an id it can copy and the
+  matcher accepts exactly what the prompt shows. The text is shown as written,
+  in its own script. For example:
+
+    *  [id: r1] ユーザの服用中の薬を確認している
+    *  [id: rubric-2] 副作用等のリスクを説明している
+
+  Args:
+    rubrics: The effective rubrics, in the order the judge should answer them.
+
+  Returns:
+    The lines of the list, joined by newlines.
+  """
+  shown = rubric_prompt_ids(rubrics)
+  return "\n".join(
+      f"*  [id: {shown[r.rubric_id]}] {r.rubric_content.text_property or ''}"
+      for r in rubrics
+  )
+
+
 # ---------------------------------------------------------------------------
 # Matching
 # ---------------------------------------------------------------------------
