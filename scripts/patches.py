@@ -76,8 +76,18 @@ def _materialize(args: argparse.Namespace, config: patchlib.Config) -> str:
   tree = patchlib.build_tree(config, fetch_upstream(config), applied)
   patchlib.write_tree(tree, tree_dir / "src")
   STATE_FILE.parent.mkdir(parents=True, exist_ok=True)
+  # What each new module was when materialized, so that refresh copies back
+  # only the modules edited in the tree and never reverts edits made in src/.
+  modules = {
+      path: patchlib.record_hash(data)
+      for path, data in patchlib.read_modules(ROOT).items()
+  }
   STATE_FILE.write_text(
-      json.dumps({"dir": str(tree_dir), "applied": applied}, indent=2) + "\n"
+      json.dumps(
+          {"dir": str(tree_dir), "applied": applied, "modules": modules},
+          indent=2,
+      )
+      + "\n"
   )
   return (
       f"materialized upstream {config.upstream} + {len(applied)} patch(es) +"
@@ -113,8 +123,18 @@ def _refresh(args: argparse.Namespace, config: patchlib.Config) -> str:
     raise patchlib.PatchError(f"{top}: refreshed patch does not round-trip")
   (ROOT / "patches" / top).write_text(text, encoding="utf-8")
   lines = [f"refreshed patches/{top}"]
+  snapshot = state.get("modules", {})
   for path, data in sorted(modules.items()):
     target = ROOT / patchlib.SRC / path
+    if snapshot.get(path) == patchlib.record_hash(data):
+      continue  # Not edited in the tree.
+    if target.exists() and target.read_bytes() != data:
+      if snapshot.get(path) != patchlib.record_hash(target.read_bytes()):
+        lines.append(
+            f"warning: {patchlib.SRC}{path} changed both in the tree and in"
+            " src/ since materialize; kept src/, merge by hand"
+        )
+        continue
     if not target.exists() or target.read_bytes() != data:
       target.parent.mkdir(parents=True, exist_ok=True)
       target.write_bytes(data)
