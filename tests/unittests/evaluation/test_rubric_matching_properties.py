@@ -127,7 +127,11 @@ def _cases(draw, all_ids: bool = False) -> _Case:
     if all_ids or draw(st.booleans()):
       echo = draw(st.sampled_from(_ECHOES)).format(shown[ids[index]])
       lines.append(label.format("ID") + echo)
-    rewrite = draw(st.sampled_from(_REWRITES + _PARAPHRASES))
+    # With every id echoed, the text is only rewritten, not reworded: a
+    # reworded text that reads like another rubric rightly blocks its id.
+    rewrite = draw(
+        st.sampled_from(_REWRITES + (() if all_ids else _PARAPHRASES))
+    )
     text = rewrite(texts[index])
     others = {rubric_matching.fold_text(t) for t in texts} - {
         rubric_matching.fold_text(texts[index])
@@ -148,7 +152,7 @@ def _report(case: _Case) -> rubric_matching.RubricMatchReport:
   )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, derandomize=True)
 @given(_cases())
 def test_never_attaches_a_verdict_to_another_rubric(case: _Case):
   report = _report(case)
@@ -162,7 +166,7 @@ def test_never_attaches_a_verdict_to_another_rubric(case: _Case):
       assert outcome.score == (1.0 if verdict else 0.0)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, derandomize=True)
 @given(_cases(all_ids=True))
 def test_echoed_ids_attach_every_verdict(case: _Case):
   report = _report(case)
@@ -174,7 +178,7 @@ def test_echoed_ids_attach_every_verdict(case: _Case):
   assert report.warning_message() is None
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, derandomize=True)
 @given(
     st.text(
         st.sampled_from(list("IDVerdictPopy:：*#>-[]`\n 　はい是نعمr1")),

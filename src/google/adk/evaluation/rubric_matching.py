@@ -995,17 +995,11 @@ def _dice(a: frozenset[str], b: frozenset[str]) -> float:
   return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
 
 
-def _is_han(char: str) -> bool:
-  return (
-      "\u3400" <= char <= "\u9fff"
-      or "\uf900" <= char <= "\ufaff"
-      or "\U00020000" <= char <= "\U0003134f"
-      or char in "\u3005\u3006"
-  )
-
-
-def _is_kana(char: str) -> bool:
-  return "\u3040" <= char <= "\u30ff"
+_HAN = "\u3005\u3006\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_KANA = "\u3040-\u30ff"
+_HAN_ONLY = re.compile(f"[{_HAN}]+")
+_HAS_HAN = re.compile(f"[{_HAN}]")
+_CJK_ONLY = re.compile(f"[{_HAN}{_KANA}]+")
 
 
 # Markers of negation, folded. An edit that adds or removes one of them turns
@@ -1054,6 +1048,9 @@ NEGATION_MARKERS = (
     "sin",
     "sem",
 )
+_NEGATION = re.compile(
+    "|".join(map(re.escape, sorted(NEGATION_MARKERS, key=len, reverse=True)))
+)
 _MAX_SLIP_CHARS = 2
 
 
@@ -1063,15 +1060,15 @@ def _changes_negation(
   """Returns whether the edit a[i1:i2] -> b[j1:j2] adds or drops a negation."""
   x = a[max(0, i1 - 3) : i2 + 3]
   y = b[max(0, j1 - 3) : j2 + 3]
-  return any((m in x) != (m in y) for m in NEGATION_MARKERS)
+  return set(_NEGATION.findall(x)) != set(_NEGATION.findall(y))
 
 
 def is_same_sentence(a: str, b: str, han_variants: bool = False) -> bool:
   """Returns whether two folded texts are one sentence, differently written.
 
-  Each difference must be either a script rewrite of CJK characters (a kanji
-  written out in kana, `等` / `など`, `含めて` / `ふくめて`) or a copying slip
-  of at most two characters (`เช็กอิน` / `เช็คอิน`, a dropped
+  Each difference must be either a script rewrite of CJK characters (kanji
+  written out in kana, one to three kana a kanji: `等` / `など`, `含めて` /
+  `ふくめて`) or a copying slip of at most two characters (`เช็กอิน` / `เช็คอิน`, a dropped
   `的`). A slip that adds or removes a negation (`している` / `していない`,
   "recommends" / "does not recommend") is a different sentence, and so is a
   difference in kana alone that is longer than a slip (grammar). Slips may
@@ -1116,22 +1113,23 @@ def is_same_sentence(a: str, b: str, han_variants: bool = False) -> bool:
       return False
     slips += max(len(x), len(y))
   longest = max(len(a), len(b))
-  return equal >= 2 and 3 * equal >= longest and 8 * slips <= max(longest, 16)
+  return equal >= 2 and 3 * equal >= longest and 8 * slips <= longest
 
 
 def _is_cjk_rewrite(x: str, y: str, han_variants: bool) -> bool:
   """Returns whether x -> y writes CJK characters in another script form."""
   if not x or not y or len(x) > 6 or len(y) > 6:
     return False
-  if not all(_is_han(c) or _is_kana(c) for c in x + y):
+  if not (_CJK_ONLY.fullmatch(x) and _CJK_ONLY.fullmatch(y)):
     return False
-  x_han = all(_is_han(c) for c in x)
-  y_han = all(_is_han(c) for c in y)
-  if not (any(_is_han(c) for c in x) or any(_is_han(c) for c in y)):
+  if not (_HAS_HAN.search(x) or _HAS_HAN.search(y)):
     return False
-  if x_han and y_han:
+  if _HAN_ONLY.fullmatch(x) and _HAN_ONLY.fullmatch(y):
     return han_variants and len(x) == len(y)
-  return True
+  # A kanji reads as one to three kana: 等 / ナド, 含 / フク, 副作用 / フクサヨウ.
+  han = len(_HAS_HAN.findall(x + y))
+  kana = len(x) + len(y) - han
+  return han <= kana <= 3 * han
 
 
 @dataclasses.dataclass
@@ -1249,12 +1247,18 @@ def _match_ids(
       if key:
         previous = normalized.get(key, position)
         normalized[key] = position if previous == position else _AMBIGUOUS
+  # Judge answers repeat ids and texts; each distinct one is looked up once.
+  by_id: dict[str, Optional[int]] = {}
+  contradictions: dict[tuple[str, int], Optional[int]] = {}
   for block in blocks:
     if not block.rubric_id:
       continue
-    position = exact.get(block.rubric_id.strip())
-    if position is None:
-      position = normalized.get(normalize_rubric_id(block.rubric_id))
+    if block.rubric_id not in by_id:
+      found = exact.get(block.rubric_id.strip())
+      if found is None:
+        found = normalized.get(normalize_rubric_id(block.rubric_id))
+      by_id[block.rubric_id] = found
+    position = by_id[block.rubric_id]
     if position is None:
       block.note = "unknown id"
       continue
@@ -1262,8 +1266,17 @@ def _match_ids(
       block.note = "id matches several rubrics"
       continue
     by_text = texts.get(block.folded)
-    if by_text is None and block.folded != rubric_texts[position]:
-      by_text = _likely_other_rubric(block.folded, position, rubric_texts)
+    if (
+        by_text is None
+        and block.folded
+        and block.folded != rubric_texts[position]
+    ):
+      key = (block.folded, position)
+      if key not in contradictions:
+        contradictions[key] = _likely_other_rubric(
+            block.folded, position, rubric_texts
+        )
+      by_text = contradictions[key]
     if by_text is not None and by_text not in (position, _AMBIGUOUS):
       block.conflicted = True
       block.note = (
@@ -1284,16 +1297,19 @@ def _likely_other_rubric(
   simplified characters. Likeness here is lenient (`han_variants`): it only
   ever stops an attachment.
   """
-  if not folded or is_same_sentence(
+  others = [
+      other
+      for other, text in enumerate(rubric_texts)
+      if other != position
+      and abs(len(text) - len(folded)) <= _MAX_SLIP_CHARS
+      and 3 * len(set(text) & set(folded)) >= len(folded)
+  ]
+  if not others or is_same_sentence(
       folded, rubric_texts[position], han_variants=True
   ):
     return None
-  for other, text in enumerate(rubric_texts):
-    if (
-        other != position
-        and abs(len(text) - len(folded)) <= _MAX_SLIP_CHARS
-        and is_same_sentence(folded, text, han_variants=True)
-    ):
+  for other in others:
+    if is_same_sentence(folded, rubric_texts[other], han_variants=True):
       return other
   return None
 
@@ -1321,11 +1337,10 @@ def _match_similar(blocks: list[_Block], rubric_texts: list[str]) -> None:
   for position, rubric_grams in enumerate(grams):
     for gram in rubric_grams:
       index[gram].append(position)
-  proposals: dict[int, list[tuple[float, _Block]]] = collections.defaultdict(
-      list
-  )
-  for block in pending:
-    block_grams = _bigrams(block.folded)
+
+  def closest(folded: str) -> tuple[Optional[int], float, Optional[str]]:
+    """Returns the rubric `folded` was written from, its score, or a note."""
+    block_grams = _bigrams(folded)
     shared: collections.Counter[int] = collections.Counter()
     for gram in block_grams:
       postings = index.get(gram)
@@ -1339,19 +1354,29 @@ def _match_similar(blocks: list[_Block], rubric_texts: list[str]) -> None:
         reverse=True,
     )
     if not scored or scored[0][0] < SIMILARITY_FLOOR:
-      continue
+      return None, 0.0, None
     best, position = scored[0]
     runner_up = scored[1][0] if len(scored) > 1 else 0.0
     if best - runner_up < SIMILARITY_MARGIN:
-      block.note = "property text is as close to several rubrics"
-      continue
+      return None, best, "property text is as close to several rubrics"
     if position in claimed:
-      block.note = "closest rubric already has a verdict"
-      continue
-    if not is_same_sentence(block.folded, rubric_texts[position]):
-      block.note = "closest rubric is a different sentence"
-      continue
-    proposals[position].append((best, block))
+      return None, best, "closest rubric already has a verdict"
+    if not is_same_sentence(folded, rubric_texts[position]):
+      return None, best, "closest rubric is a different sentence"
+    return position, best, None
+
+  found: dict[str, tuple[Optional[int], float, Optional[str]]] = {}
+  proposals: dict[int, list[tuple[float, _Block]]] = collections.defaultdict(
+      list
+  )
+  for block in pending:
+    if block.folded not in found:
+      found[block.folded] = closest(block.folded)
+    position, best, note = found[block.folded]
+    if position is None:
+      block.note = note or block.note
+    else:
+      proposals[position].append((best, block))
   for position, offers in proposals.items():
     offers.sort(key=lambda offer: offer[0], reverse=True)
     if len(offers) > 1 and offers[0][0] - offers[1][0] < SIMILARITY_MARGIN:
