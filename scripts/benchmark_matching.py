@@ -6,15 +6,14 @@ Run with the interpreter of a venv that has the patched build installed:
   .venv/bin/python scripts/benchmark_matching.py
 
 The stock `rubric_based_evaluator.py` is read from the pinned upstream wheel
-(downloaded and verified as `scripts/patches.py` does) and loaded beside the
-patched one, so both score the same judge answers on the same machine. Each
-figure is the median of repeated runs of `convert_auto_rater_response_to_score`.
+and loaded beside the patched one (see `scripts/stock.py`), so both score the
+same judge answers on the same machine. Each figure is the median of repeated
+runs of `convert_auto_rater_response_to_score`.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import logging
 import pathlib
 import statistics
@@ -31,9 +30,7 @@ from google.adk.evaluation.eval_rubrics import Rubric  # pylint: disable=g-impor
 from google.adk.evaluation.eval_rubrics import RubricContent  # pylint: disable=g-import-not-at-top
 from google.adk.models.llm_response import LlmResponse  # pylint: disable=g-import-not-at-top
 from google.genai import types as genai_types  # pylint: disable=g-import-not-at-top
-import patchlib  # pylint: disable=g-import-not-at-top
-
-import patches  # pylint: disable=g-import-not-at-top
+import stock  # pylint: disable=g-import-not-at-top
 
 _NOUNS = (
     "服用中の薬",
@@ -98,24 +95,6 @@ def _answer(texts: list[str], with_ids: bool, drifted: bool) -> str:
   return "\n\n".join(blocks)
 
 
-def _load_stock_module():
-  """Returns stock 2.13.0's rubric_based_evaluator, loaded from the wheel."""
-  config = patchlib.Config.load(patches.ROOT)
-  tree = patches.fetch_upstream(config)
-  source = tree["google/adk/evaluation/rubric_based_evaluator.py"]
-  path = (
-      patches.ROOT / ".cache" / "benchmark" / "stock_rubric_based_evaluator.py"
-  )
-  path.parent.mkdir(parents=True, exist_ok=True)
-  path.write_bytes(source)
-  name = "google.adk.evaluation._stock_rubric_based_evaluator"
-  spec = importlib.util.spec_from_file_location(name, path)
-  module = importlib.util.module_from_spec(spec)
-  sys.modules[name] = module
-  spec.loader.exec_module(module)
-  return module
-
-
 def _scorer(module, texts: list[str]) -> Callable[[str], int]:
   """Returns a function scoring an answer with `module`'s evaluator."""
 
@@ -148,12 +127,17 @@ def _scorer(module, texts: list[str]) -> Callable[[str], int]:
 
 
 def _median_ms(function: Callable[[], object], repeat: int) -> float:
+  """Returns the median CPU time of `function` in ms.
+
+  CPU time of this process (not wall time), so that other work on the
+  machine does not move the figures.
+  """
   function()
   times = []
   for _ in range(repeat):
-    start = time.perf_counter()
+    start = time.process_time()
     function()
-    times.append(time.perf_counter() - start)
+    times.append(time.process_time() - start)
   return statistics.median(times) * 1000
 
 
@@ -162,7 +146,7 @@ def main() -> int:
   parser.add_argument("--repeat", type=int, default=15)
   args = parser.parse_args()
   logging.disable(logging.WARNING)
-  stock = _load_stock_module()
+  stock_module = stock.load_evaluation_module("rubric_based_evaluator")
   patched = rubric_based_evaluator
 
   print("Matching (median ms of convert_auto_rater_response_to_score)")
@@ -177,7 +161,7 @@ def main() -> int:
       answer = _answer(texts, with_ids, drifted)
       figures = []
       attached = []
-      for module in (stock, patched):
+      for module in (stock_module, patched):
         score = _scorer(module, texts)
         figures.append(_median_ms(lambda: score(answer), args.repeat))
         attached.append(score(answer))
