@@ -149,14 +149,25 @@ def _check(args: argparse.Namespace, config: patchlib.Config) -> str:
   series = patchlib.read_series(ROOT)
   tree = patchlib.build_tree(config, fetch_upstream(config), series)
   modules = patchlib.read_modules(ROOT)
+  stack = patchlib.read_stack(ROOT)
+  patchlib.stack_states(config, fetch_upstream(config), stack)
   return (
       f"ok: {len(series)} patch(es) apply cleanly to google-adk"
       f" {config.upstream}; {len(modules)} new module file(s); {len(tree)}"
-      " files in the tree"
+      f" files in the tree; a stack of {len(stack)} pull request(s)"
   )
 
 
 def _export(args: argparse.Namespace, config: patchlib.Config) -> str:
+  if args.stack:
+    out = pathlib.Path(args.stack)
+    out.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for pr, diff in patchlib.export_stack(config, fetch_upstream(config)):
+      path = out / f"{pr.name}.diff"
+      path.write_text(diff, encoding="utf-8")
+      lines.append(f"wrote {path}: {pr.title}")
+    return "\n".join(lines)
   diff = patchlib.export_diff(config, fetch_upstream(config))
   if args.out:
     pathlib.Path(args.out).write_text(diff, encoding="utf-8")
@@ -178,6 +189,11 @@ def main(argv: Optional[list[str]] = None) -> int:
   commands.add_parser("check", help="apply the whole series strictly")
   export = commands.add_parser("export", help="one diff for google/adk-python")
   export.add_argument("--out", help="write here instead of stdout")
+  export.add_argument(
+      "--stack",
+      metavar="DIR",
+      help=f"write one diff per pull request of {patchlib.STACK_FILE} to DIR",
+  )
   args = parser.parse_args(argv)
   run = {
       "materialize": _materialize,

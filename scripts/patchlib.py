@@ -53,6 +53,9 @@ SERIES_FILE = "patches/series"
 # Paths in patches and exports follow the google/adk-python repository layout.
 SRC = "src/"
 EXPORTED_TESTS_DIR = "tests/unittests"
+# Other folders of google/adk-python that the change adds files to.
+EXPORTED_DIRS = (EXPORTED_TESTS_DIR, "contributing/samples")
+STACK_FILE = "patches/stack.toml"
 # Package markers that upstream's test tree has already; never exported.
 NOT_EXPORTED_TEST_FILES = frozenset({"__init__.py"})
 
@@ -595,8 +598,8 @@ def export_diff(
   }
   test_files = {
       path: data
-      for path, data in read_dir(config.root, EXPORTED_TESTS_DIR).items()
-      if pathlib.PurePosixPath(path).name not in NOT_EXPORTED_TEST_FILES
+      for path, data in exported_files(config.root).items()
+      if not path.startswith(SRC)
   }
   chosen_tests = {
       path: test_files[path]
@@ -607,3 +610,124 @@ def export_diff(
       + diff_trees({}, chosen, chosen)
       + "".join(git_diff(p, None, d) for p, d in sorted(chosen_tests.items()))
   )
+
+
+# ---------------------------------------------------------------------------
+# The pull-request stack
+# ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class PullRequest:
+  """One focused pull request of the stack in `patches/stack.toml`."""
+
+  name: str
+  title: str
+  patches: tuple[str, ...]
+  files: tuple[str, ...]
+
+
+def exported_files(root: pathlib.Path) -> dict[str, bytes]:
+  """Returns the new files the change adds, keyed by repository path."""
+  files = {SRC + path: data for path, data in read_modules(root).items()}
+  for folder in EXPORTED_DIRS:
+    files.update(
+        (path, data)
+        for path, data in read_dir(root, folder).items()
+        if not (
+            folder == EXPORTED_TESTS_DIR
+            and pathlib.PurePosixPath(path).name in NOT_EXPORTED_TEST_FILES
+        )
+    )
+  return files
+
+
+def read_stack(root: pathlib.Path) -> list[PullRequest]:
+  """Returns the stack, checked against the series and the new files.
+
+  Every patch of the series belongs to exactly one pull request, in series
+  order, and every new file (module, test, sample) to exactly one.
+
+  Raises:
+    PatchError: The stack does not cover the change exactly once.
+  """
+  with (root / STACK_FILE).open("rb") as f:
+    table = tomllib.load(f)
+  stack = [
+      PullRequest(
+          name=pr["name"],
+          title=pr["title"],
+          patches=tuple(pr.get("patches", ())),
+          files=tuple(pr.get("files", ())),
+      )
+      for pr in table["pr"]
+  ]
+  patches = [name for pr in stack for name in pr.patches]
+  if patches != read_series(root):
+    raise PatchError(
+        f"{STACK_FILE}: its patches {patches} are not {SERIES_FILE}, in order"
+    )
+  listed = [path for pr in stack for path in pr.files]
+  new_files = set(exported_files(root))
+  problems = {
+      "listed twice": {p for p in listed if listed.count(p) > 1},
+      "not a new file": set(listed) - new_files,
+      "in no pull request": new_files - set(listed),
+  }
+  if any(problems.values()):
+    raise PatchError(
+        f"{STACK_FILE}:"
+        + "".join(
+            f"\n  {kind}: {', '.join(sorted(paths))}"
+            for kind, paths in problems.items()
+            if paths
+        )
+    )
+  return stack
+
+
+def stack_states(
+    config: Config, upstream: Tree, stack: list[PullRequest]
+) -> list[Tree]:
+  """Returns the repository files after each pull request, keyed by path.
+
+  The first state is pristine upstream; state k has the patches and files of
+  the first k pull requests. Only the paths the change touches are included.
+  """
+  files = exported_files(config.root)
+  states = [{SRC + p: d for p, d in upstream.items()}]
+  applied: list[str] = []
+  added: dict[str, bytes] = {}
+  for pr in stack:
+    applied.extend(pr.patches)
+    added.update((path, files[path]) for path in pr.files)
+    tree = build_tree(config, upstream, applied, modules=False)
+    state = {SRC + p: d for p, d in tree.items()}
+    clash = sorted(set(state) & set(added))
+    if clash:
+      raise PatchError(f"{pr.name}: new files overwrite upstream: {clash}")
+    state.update(added)
+    states.append(state)
+  return states
+
+
+def export_stack(
+    config: Config, upstream: Tree
+) -> list[tuple[PullRequest, str]]:
+  """Returns each pull request of the stack with its diff.
+
+  Diff k applies to google/adk-python at the pinned release plus diffs 1 to
+  k-1; applying them all gives what `export_diff` gives.
+  """
+  stack = read_stack(config.root)
+  states = stack_states(config, upstream, stack)
+  return [
+      (
+          pr,
+          "".join(
+              git_diff(path, before.get(path), after.get(path))
+              for path in sorted(set(before) | set(after))
+          ),
+      )
+      for pr, before, after in zip(stack, states, states[1:])
+  ]

@@ -143,3 +143,30 @@ def fixture_cli(
     )
 
   return run
+
+
+def git(repo: pathlib.Path, *args: str) -> None:
+  """Runs git in `repo` with a fixed identity, failing on error."""
+  subprocess.run(
+      ["git", "-c", "user.name=test", "-c", "user.email=test@example.com"]
+      + list(args),
+      cwd=repo,
+      check=True,
+      capture_output=True,
+      text=True,
+  )
+
+
+@pytest.fixture(name="upstream_checkout")
+def fixture_upstream_checkout(
+    tmp_path: pathlib.Path, stock_files: dict[str, bytes]
+) -> pathlib.Path:
+  """A git repo laid out like google/adk-python, with the stock package."""
+  repo = tmp_path / "adk-python"
+  for path, data in stock_files.items():
+    (repo / "src" / path).parent.mkdir(parents=True, exist_ok=True)
+    (repo / "src" / path).write_bytes(data)
+  git(repo, "init", "--quiet")
+  git(repo, "add", "--all")
+  git(repo, "commit", "--quiet", "--message=v2.13.0")
+  return repo

@@ -20,36 +20,11 @@ from __future__ import annotations
 import pathlib
 import subprocess
 
+from conftest import git
 import patchlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def _git(repo: pathlib.Path, *args: str) -> None:
-  subprocess.run(
-      ["git", "-c", "user.name=test", "-c", "user.email=test@example.com"]
-      + list(args),
-      cwd=repo,
-      check=True,
-      capture_output=True,
-      text=True,
-  )
-
-
-@pytest.fixture(name="upstream_checkout")
-def fixture_upstream_checkout(
-    tmp_path: pathlib.Path, stock_files: dict[str, bytes]
-) -> pathlib.Path:
-  """A git repo laid out like google/adk-python, with the stock package."""
-  repo = tmp_path / "adk-python"
-  for path, data in stock_files.items():
-    (repo / "src" / path).parent.mkdir(parents=True, exist_ok=True)
-    (repo / "src" / path).write_bytes(data)
-  _git(repo, "init", "--quiet")
-  _git(repo, "add", "--all")
-  _git(repo, "commit", "--quiet", "--message=v2.13.0")
-  return repo
 
 
 def _files(base: pathlib.Path, prefix: str) -> dict[str, bytes]:
@@ -81,8 +56,8 @@ def test_export_applies_to_upstream_and_gives_the_installed_package(
   result = cli(ROOT, "export", "--out", str(diff))
   assert result.returncode == 0, result.stderr
 
-  _git(upstream_checkout, "apply", "--check", str(diff))
-  _git(upstream_checkout, "apply", str(diff))
+  git(upstream_checkout, "apply", "--check", str(diff))
+  git(upstream_checkout, "apply", str(diff))
 
   applied = _files(upstream_checkout / "src", "google/adk")
   version = patchlib.VERSION_FILE
