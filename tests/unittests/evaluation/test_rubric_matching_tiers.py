@@ -246,7 +246,7 @@ def test_one_warning_names_unscored_rubrics_and_stray_blocks(caplog):
   message = warnings[0].getMessage()
   assert "2 of 3 rubrics unscored" in message
   assert "'r2': verdict 'maybe' is not a yes or a no" in message
-  assert "'r3': the judge gave no verdict for it" in message
+  assert "'r3': no block of the answer could be attached to it" in message
   assert "ID 'r9'" in message and "unknown id" in message
   debug = [r.getMessage() for r in caplog.records if r.levelno == logging.DEBUG]
   assert any("'r1': tier=id" in m for m in debug)
@@ -299,3 +299,10 @@ def test_handles_never_collide_with_real_ids():
   assert shown["has space"] != "rubric-2"
   outcomes, _ = _match(rubrics, f"ID: {shown['has space']}\nVerdict: yes")
   assert outcomes == {"rubric-2": (None, None), "has space": (1.0, "id")}
+
+
+def test_a_skipped_rubric_is_named_as_skipped():
+  _, report = _match(_PHARMACY, "ID: r1\nVerdict: yes\nID: r2\nVerdict: no")
+
+  assert report.unscored[0].rubric_id == "r3"
+  assert report.unscored[0].reason == "the judge gave no verdict for it"

@@ -1426,7 +1426,11 @@ def _account(
       outcomes.append(
           RubricOutcome(
               rubric_id=rubric.rubric_id,
-              reason="the judge gave no verdict for it",
+              reason=(
+                  "no block of the answer could be attached to it"
+                  if unmatched
+                  else "the judge gave no verdict for it"
+              ),
           )
       )
       continue
