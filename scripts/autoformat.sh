@@ -10,7 +10,7 @@ if [[ ! -x "$venv/bin/pyink" ]]; then
   exit 1
 fi
 paths=()
-for path in src tests scripts hatch_build.py; do
+for path in src tests scripts contributing hatch_build.py; do
   [[ -e "$path" ]] && paths+=("$path")
 done
 "$venv/bin/isort" "${paths[@]}"

@@ -29,7 +29,7 @@ echo "== installing ${wheel[0]##*/} [eval] and the test tools into $venv"
 
 echo "== checking style (fix with scripts/autoformat.sh)"
 paths=()
-for path in src tests scripts hatch_build.py; do
+for path in src tests scripts contributing hatch_build.py; do
   [[ -e "$path" ]] && paths+=("$path")
 done
 "$venv/bin/isort" --check-only --diff "${paths[@]}"

@@ -79,5 +79,7 @@ def test_export_holds_only_upstream_paths(cli, tmp_path: pathlib.Path):
   ]
   assert headers
   for header in headers:
-    assert header.startswith(("a/src/google/adk/", "a/tests/unittests/"))
+    assert header.startswith(
+        ("a/src/google/adk/", "a/tests/unittests/", "a/contributing/samples/")
+    )
     assert header != "a/src/" + patchlib.VERSION_FILE
