@@ -953,8 +953,13 @@ class RubricMatchReport:
         )
     return "\n".join(lines)
 
-  def log(self) -> None:
-    """Logs the warning, and at debug level how each rubric was matched."""
+  def log(self, answer: Optional[str] = None) -> None:
+    """Logs the warning, and at debug level how each rubric was matched.
+
+    Args:
+      answer: The judge's raw answer. When no rubric could be given a block,
+        its beginning is quoted in the warning, to show what the judge wrote.
+    """
     if logger.isEnabledFor(logging.DEBUG):
       for o in self.outcomes:
         logger.debug(
@@ -965,11 +970,16 @@ class RubricMatchReport:
             o.score,
         )
     message = self.warning_message()
+    if message and answer and all(o.tier is None for o in self.outcomes):
+      excerpt = answer[:_MAX_EXCERPT_CHARS]
+      more = "..." if len(answer) > _MAX_EXCERPT_CHARS else ""
+      message += f"\n  The judge's answer began: {excerpt!r}{more}"
     if message:
       logger.warning(message)
 
 
 _MAX_LISTED = 10
+_MAX_EXCERPT_CHARS = 500
 
 
 def _quote(text: str, limit: int = 60) -> str:
@@ -1002,8 +1012,8 @@ _HAS_HAN = re.compile(f"[{_HAN}]")
 _CJK_ONLY = re.compile(f"[{_HAN}{_KANA}]+")
 
 
-# Markers of negation, folded. An edit that adds or removes one of them turns
-# a property into its opposite, so it is never taken for a spelling slip.
+# Markers of negation, folded. Two texts that do not contain the same ones
+# say opposite things, so they are never taken for the same sentence.
 NEGATION_MARKERS = (
     "不",
     "没",
@@ -1054,26 +1064,17 @@ _NEGATION = re.compile(
 _MAX_SLIP_CHARS = 2
 
 
-def _changes_negation(
-    a: str, b: str, i1: int, i2: int, j1: int, j2: int
-) -> bool:
-  """Returns whether the edit a[i1:i2] -> b[j1:j2] adds or drops a negation."""
-  x = a[max(0, i1 - 3) : i2 + 3]
-  y = b[max(0, j1 - 3) : j2 + 3]
-  return set(_NEGATION.findall(x)) != set(_NEGATION.findall(y))
-
-
 def is_same_sentence(a: str, b: str, han_variants: bool = False) -> bool:
   """Returns whether two folded texts are one sentence, differently written.
 
   Each difference must be either a script rewrite of CJK characters (kanji
   written out in kana, one to three kana a kanji: `等` / `など`, `含めて` /
-  `ふくめて`) or a copying slip of at most two characters (`เช็กอิน` / `เช็คอิน`, a dropped
-  `的`). A slip that adds or removes a negation (`している` / `していない`,
-  "recommends" / "does not recommend") is a different sentence, and so is a
-  difference in kana alone that is longer than a slip (grammar). Slips may
-  change at most an eighth of the text, and at least a third of the
-  characters must be shared.
+  `ふくめて`) or a copying slip of at most two characters (`เช็กอิน` /
+  `เช็คอิน`, a dropped `的`). Texts whose negation markers differ
+  (`している` / `していない`, "recommends" / "does not recommend") are never
+  the same sentence, and a difference in kana alone that is longer than a
+  slip is grammar, not spelling. Slips may change at most an eighth of the
+  text, and at least a third of the characters must be shared.
 
   Han characters replaced one for one, as between simplified and traditional
   Chinese, count as a rewrite only with `han_variants`: without a table of
@@ -1091,22 +1092,25 @@ def is_same_sentence(a: str, b: str, han_variants: bool = False) -> bool:
   """
   if not a or not b:
     return False
-  prefix = len(os.path.commonprefix((a, b)))
-  suffix = len(os.path.commonprefix((a[prefix:][::-1], b[prefix:][::-1])))
-  suffix = min(suffix, len(a) - prefix, len(b) - prefix)
+  # Adding or removing a negation anywhere makes another sentence.
+  if sorted(_NEGATION.findall(a)) != sorted(_NEGATION.findall(b)):
+    return False
+  shorter = min(len(a), len(b))
+  prefix = 0
+  while prefix < shorter and a[prefix] == b[prefix]:
+    prefix += 1
+  suffix = 0
+  while suffix < shorter - prefix and a[-1 - suffix] == b[-1 - suffix]:
+    suffix += 1
   equal = prefix + suffix
   slips = 0
-  matcher = difflib.SequenceMatcher(
-      None, a[prefix : len(a) - suffix], b[prefix : len(b) - suffix], False
-  )
-  for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+  middle = (a[prefix : len(a) - suffix], b[prefix : len(b) - suffix])
+  for tag, i1, i2, j1, j2 in _opcodes(*middle):
     i1, i2, j1, j2 = i1 + prefix, i2 + prefix, j1 + prefix, j2 + prefix
     if tag == "equal":
       equal += i2 - i1
       continue
     x, y = a[i1:i2], b[j1:j2]
-    if _changes_negation(a, b, i1, i2, j1, j2):
-      return False
     if _is_cjk_rewrite(x, y, han_variants):
       continue
     if len(x) > _MAX_SLIP_CHARS or len(y) > _MAX_SLIP_CHARS:
@@ -1114,6 +1118,53 @@ def is_same_sentence(a: str, b: str, han_variants: bool = False) -> bool:
     slips += max(len(x), len(y))
   longest = max(len(a), len(b))
   return equal >= 2 and 3 * equal >= longest and 8 * slips <= longest
+
+
+_SMALL_ALIGNMENT = 144
+
+
+def _opcodes(a: str, b: str) -> list[tuple[str, int, int, int, int]]:
+  """Returns `difflib`-style opcodes aligning `a` with `b`.
+
+  Short texts (the part between a common prefix and suffix usually is) are
+  aligned by a longest-common-subsequence table, which is much cheaper than
+  a `SequenceMatcher` at that size; longer ones by `SequenceMatcher`.
+  """
+  if len(a) * len(b) > _SMALL_ALIGNMENT:
+    return difflib.SequenceMatcher(None, a, b, False).get_opcodes()
+  # lcs[i][j]: length of the longest common subsequence of a[i:] and b[j:].
+  lcs = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+  for i in range(len(a) - 1, -1, -1):
+    for j in range(len(b) - 1, -1, -1):
+      lcs[i][j] = (
+          lcs[i + 1][j + 1] + 1
+          if a[i] == b[j]
+          else max(lcs[i + 1][j], lcs[i][j + 1])
+      )
+  matches = []
+  i = j = 0
+  while i < len(a) and j < len(b):
+    if a[i] == b[j]:
+      matches.append((i, j))
+      i, j = i + 1, j + 1
+    elif lcs[i + 1][j] >= lcs[i][j + 1]:
+      i += 1
+    else:
+      j += 1
+  opcodes = []
+  i = j = 0
+  for mi, mj in matches + [(len(a), len(b))]:
+    if i < mi or j < mj:
+      tag = "replace" if i < mi and j < mj else "delete" if i < mi else "insert"
+      opcodes.append((tag, i, mi, j, mj))
+    if mi < len(a):
+      if opcodes and opcodes[-1][0] == "equal":
+        _, ei, _, ej, _ = opcodes.pop()
+        opcodes.append(("equal", ei, mi + 1, ej, mj + 1))
+      else:
+        opcodes.append(("equal", mi, mi + 1, mj, mj + 1))
+    i, j = mi + 1, mj + 1
+  return opcodes
 
 
 def _is_cjk_rewrite(x: str, y: str, han_variants: bool) -> bool:
