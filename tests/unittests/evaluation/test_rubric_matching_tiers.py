@@ -306,3 +306,26 @@ def test_a_skipped_rubric_is_named_as_skipped():
 
   assert report.unscored[0].rubric_id == "r3"
   assert report.unscored[0].reason == "the judge gave no verdict for it"
+
+
+def test_warning_quotes_the_answer_when_no_rubric_got_a_block(caplog):
+  answer = "**Verdict**: Yes\n" + "x" * 600
+  _, report = _match(_PHARMACY, answer)
+
+  with caplog.at_level(logging.WARNING, logger=rubric_matching.logger.name):
+    report.log(answer)
+
+  (record,) = caplog.records
+  assert "3 of 3 rubrics unscored" in record.getMessage()
+  assert "The judge's answer began: '**Verdict**: Yes\\n" in record.getMessage()
+  assert record.getMessage().endswith("...")
+
+
+def test_warning_does_not_quote_the_answer_when_a_rubric_got_a_block(caplog):
+  answer = "ID: r1\nVerdict: yes"
+  _, report = _match(_PHARMACY, answer)
+
+  with caplog.at_level(logging.WARNING, logger=rubric_matching.logger.name):
+    report.log(answer)
+
+  assert "answer began" not in caplog.text
