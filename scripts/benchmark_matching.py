@@ -14,6 +14,7 @@ runs of `convert_auto_rater_response_to_score`.
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import pathlib
 import statistics
@@ -126,19 +127,25 @@ def _scorer(module, texts: list[str]) -> Callable[[str], int]:
   return score
 
 
-def _median_ms(function: Callable[[], object], repeat: int) -> float:
-  """Returns the median CPU time of `function` in ms.
+def _median_ms(*functions: Callable[[], object], repeat: int) -> list[float]:
+  """Returns the median CPU time of each function in ms.
 
-  CPU time of this process (not wall time), so that other work on the
-  machine does not move the figures.
+  CPU time of this process (not wall time), and the functions take turns in
+  every round, so that other work on the machine, and its drift during the
+  run, weigh on all of them alike.
   """
-  function()
-  times = []
-  for _ in range(repeat):
-    start = time.process_time()
+  times: list[list[float]] = [[] for _ in functions]
+  for function in functions:
     function()
-    times.append(time.process_time() - start)
-  return statistics.median(times) * 1000
+  for _ in range(repeat):
+    for function, spent in zip(functions, times):
+      gc.collect()
+      gc.disable()  # As timeit does: a collection is not the code's cost.
+      start = time.process_time()
+      function()
+      spent.append(time.process_time() - start)
+      gc.enable()
+  return [statistics.median(spent) * 1000 for spent in times]
 
 
 def main() -> int:
@@ -159,12 +166,12 @@ def main() -> int:
         ("no ids, drifted text", False, True),
     ):
       answer = _answer(texts, with_ids, drifted)
-      figures = []
-      attached = []
-      for module in (stock_module, patched):
-        score = _scorer(module, texts)
-        figures.append(_median_ms(lambda: score(answer), args.repeat))
-        attached.append(score(answer))
+      scores = [_scorer(module, texts) for module in (stock_module, patched)]
+      figures = _median_ms(
+          *(lambda score=score: score(answer) for score in scores),
+          repeat=args.repeat,
+      )
+      attached = [score(answer) for score in scores]
       rows[(count, name)] = figures
       print(
           f"{f'{count} rubrics, {name}':44} {figures[0]:9.2f}"
@@ -206,7 +213,7 @@ def main() -> int:
       while len(answer.encode()) < size:
         answer += unit
       figures.append(
-          _median_ms(lambda: score(answer), max(3, args.repeat // 5))
+          _median_ms(lambda: score(answer), repeat=max(3, args.repeat // 5))[0]
       )
     print(
         f"{name:28} {figures[0]:9.1f} {figures[1]:9.1f} {figures[2]:9.1f}"
