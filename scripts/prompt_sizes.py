@@ -89,14 +89,7 @@ class _Recorder(BaseLlm):
   async def generate_content_async(
       self, llm_request: LlmRequest, stream: bool = False
   ) -> AsyncGenerator[LlmResponse, None]:
-    _Recorder.prompts.append(
-        "".join(
-            part.text
-            for content in llm_request.contents
-            for part in content.parts
-            if part.text
-        )
-    )
+    _Recorder.prompts.append(judge_prompt_cases.prompt_text(llm_request))
     yield LlmResponse(
         content=genai_types.Content(
             role="model", parts=[genai_types.Part(text="Verdict: yes")]

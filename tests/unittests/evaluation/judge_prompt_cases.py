@@ -34,6 +34,7 @@ from google.adk.evaluation.eval_case import InvocationEvent
 from google.adk.evaluation.eval_case import InvocationEvents
 from google.adk.evaluation.eval_rubrics import Rubric
 from google.adk.evaluation.eval_rubrics import RubricContent
+from google.adk.models.llm_request import LlmRequest
 from google.genai import types as genai_types
 import yaml
 
@@ -137,3 +138,13 @@ def load_dialogues() -> dict[str, Dialogue]:
         ),
     )
   return dialogues
+
+
+def prompt_text(llm_request: LlmRequest) -> str:
+  """Returns the text a judge request carries, its parts joined."""
+  return "".join(
+      part.text
+      for content in llm_request.contents
+      for part in content.parts or []
+      if part.text
+  )

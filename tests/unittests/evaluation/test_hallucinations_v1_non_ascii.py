@@ -34,6 +34,7 @@ from google.genai import types as genai_types
 import pytest
 
 from .judge_prompt_cases import load_dialogues
+from .judge_prompt_cases import prompt_text
 
 _JUDGE_MODEL = "fake-hallucinations-judge"
 _DIALOGUES = load_dialogues()
@@ -57,12 +58,7 @@ class _CapturingJudge(BaseLlm):
   async def generate_content_async(
       self, llm_request: LlmRequest, stream: bool = False
   ) -> AsyncGenerator[LlmResponse, None]:
-    prompt = "".join(
-        part.text
-        for content in llm_request.contents
-        for part in content.parts
-        if part.text
-    )
+    prompt = prompt_text(llm_request)
     _CapturingJudge.prompts.append(prompt)
     response = _RESPONSE.search(prompt)
     if response:

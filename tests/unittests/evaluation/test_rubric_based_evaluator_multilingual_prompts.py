@@ -43,6 +43,7 @@ import pytest
 
 from .judge_prompt_cases import Dialogue
 from .judge_prompt_cases import load_dialogues
+from .judge_prompt_cases import prompt_text
 from .rubric_matching_fixture_cases import EVALUATORS
 
 _JUDGE_MODEL = "fake-echoing-judge"
@@ -96,12 +97,7 @@ class _EchoingJudge(BaseLlm):
   async def generate_content_async(
       self, llm_request: LlmRequest, stream: bool = False
   ) -> AsyncGenerator[LlmResponse, None]:
-    prompt = "".join(
-        part.text
-        for content in llm_request.contents
-        for part in content.parts
-        if part.text
-    )
+    prompt = prompt_text(llm_request)
     _EchoingJudge.prompts.append(prompt)
     blocks = []
     for shown_id, text in _RUBRIC_LINE.findall(_rubric_section(prompt)):

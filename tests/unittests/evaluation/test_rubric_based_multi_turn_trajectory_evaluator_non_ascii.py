@@ -37,6 +37,8 @@ from google.adk.models.registry import LLMRegistry
 from google.genai import types as genai_types
 import pytest
 
+from .judge_prompt_cases import prompt_text
+
 _JUDGE_MODEL = "fake-non-ascii-judge"
 _RUBRIC_JA = "エージェントは東京の天気を日本語で答えた。"
 _CITY_JA = "東京都"
@@ -130,22 +132,13 @@ def _evaluator() -> RubricBasedMultiTurnTrajectoryEvaluator:
   )
 
 
-def _prompt(request: LlmRequest) -> str:
-  return "".join(
-      part.text
-      for content in request.contents
-      for part in content.parts
-      if part.text
-  )
-
-
 async def test_japanese_rubric_and_tool_call_reach_the_judge_literally(
     judge_requests: list[LlmRequest],
 ):
   result = await _evaluator().evaluate_invocations([_weather_invocation()])
 
   assert len(judge_requests) == 1
-  prompt = _prompt(judge_requests[0])
+  prompt = prompt_text(judge_requests[0])
   assert _RUBRIC_JA in prompt
   assert f'get_weather({{"city": "{_CITY_JA}"}})' in prompt
   assert f'get_weather -> {{"forecast": "{_FORECAST_JA}"}}' in prompt
