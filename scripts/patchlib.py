@@ -55,6 +55,8 @@ SRC = "src/"
 EXPORTED_TESTS_DIR = "tests/unittests"
 # Other folders of google/adk-python that the change adds files to.
 EXPORTED_DIRS = (EXPORTED_TESTS_DIR, "contributing/samples")
+# Single files of google/adk-python that the change adds elsewhere.
+EXPORTED_FILES = ("scripts/generate_han_variants.py",)
 STACK_FILE = "patches/stack.toml"
 # Package markers that upstream's test tree has already; never exported.
 NOT_EXPORTED_TEST_FILES = frozenset({"__init__.py"})
@@ -639,6 +641,7 @@ def exported_files(root: pathlib.Path) -> dict[str, bytes]:
             and pathlib.PurePosixPath(path).name in NOT_EXPORTED_TEST_FILES
         )
     )
+  files.update((path, (root / path).read_bytes()) for path in EXPORTED_FILES)
   return files
 
 

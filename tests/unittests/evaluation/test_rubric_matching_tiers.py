@@ -144,20 +144,25 @@ def test_position_tier_takes_script_rewrites_of_a_complete_answer():
   }
 
 
-def test_han_replacements_never_attach_but_can_block_an_id():
+def test_traditional_text_folds_but_a_changed_han_never_attaches():
   rubrics = _rubrics(
       ("r1", "确认了旅客的出发日期"),
       ("r2", "建议饭后服用"),
   )
 
-  # Traditional text with no ids: one-for-one Han replacements are not told
-  # apart from changed words (飯前 for 饭后), so nothing is attached.
-  outcomes, _ = _match(
+  # Traditional text with no ids: r1 folds to its rubric's simplified text,
+  # while 飯前 (before meals) folds to 饭前, a changed word even in position.
+  outcomes, report = _match(
       rubrics,
       "Property: 確認了旅客的出發日期\nVerdict: yes\n"
       "Property: 建議飯前服用\nVerdict: yes\n",
   )
-  assert outcomes == {"r1": (None, None), "r2": (None, None)}
+
+  assert outcomes == {
+      "r1": (1.0, rubric_matching.TIER_TEXT),
+      "r2": (None, None),
+  }
+  assert report.outcomes[0].folds == ("han_simplified",)
 
   # An id naming r2 on r1's text in traditional characters is a contradiction.
   outcomes, report = _match(
@@ -167,20 +172,69 @@ def test_han_replacements_never_attach_but_can_block_an_id():
   assert "names rubric 'r2'" in report.unmatched_blocks[0].reason
 
 
-def test_position_tier_needs_a_complete_answer_in_order():
-  rubrics = _rubrics(
-      ("r1", "代理人应该询问用户的过敏史"),
-      ("r2", "建议咨询医生"),
-      ("r3", "回答使用了礼貌的语言"),
-  )
+def test_han_variant_outside_the_table_blocks_an_id_but_never_attaches():
+  # 薬 (Japanese) and 药 (simplified) are the same character in other forms,
+  # which the traditional-to-simplified table does not cover.
+  rubrics = _rubrics(("r1", "询问了正在服用的药物"), ("r2", "建议饭后服用"))
 
-  # r3 is skipped, so positions prove nothing and 建議諮詢醫生 stays out.
+  outcomes, report = _match(
+      rubrics, "ID: r2\nProperty: 询问了正在服用的薬物\nVerdict: yes\n"
+  )
+  assert outcomes == {"r1": (None, None), "r2": (None, None)}
+  assert "names rubric 'r2'" in report.unmatched_blocks[0].reason
+
   outcomes, _ = _match(
       rubrics,
-      "Property: 代理人應該詢問用戶的過敏史\nVerdict: yes\n"
-      "Property: 建議諮詢醫生\nVerdict: yes\n",
+      "Property: 询问了正在服用的薬物\nVerdict: yes\n"
+      "Property: 建议饭后服用\nVerdict: no\n",
+  )
+  assert outcomes == {
+      "r1": (None, None),
+      "r2": (0.0, rubric_matching.TIER_TEXT),
+  }
+
+
+def test_one_changed_han_is_another_sentence_however_long():
+  rubrics = _rubrics(("r1", "助手建议用户在饭后半小时服用这种药物"))
+
+  # 饭前 (before meals) for 饭后 (after meals): one character in eighteen.
+  outcomes, report = _match(
+      rubrics, "Property: 助手建议用户在饭前半小时服用这种药物\nVerdict: yes"
   )
 
+  assert outcomes == {"r1": (None, None)}
+  assert not rubric_matching.is_same_sentence(
+      rubric_matching.fold_text("助手建议用户在饭后半小时服用这种药物"),
+      rubric_matching.fold_text("助手建议用户在饭前半小时服用这种药物"),
+  )
+  assert report.unmatched_blocks[0].reason == (
+      "closest rubric is a different sentence"
+  )
+
+
+def test_position_tier_needs_a_complete_answer_in_order():
+  rubrics = _rubrics(
+      ("r1", "ユーザの服用中の薬を確認している"),
+      ("r2", "服用方法を含めて回答している"),
+      ("r3", "副作用を説明している"),
+  )
+  rewritten = "Property: 服用方法をふくめてかいとうしている\nVerdict: no\n"
+
+  # Complete and in order, the kana rewrite of r2 is attached by position.
+  outcomes, _ = _match(
+      rubrics,
+      "Property: ユーザの服用中の薬を確認している\nVerdict: yes\n"
+      + rewritten
+      + "Property: 副作用を説明している\nVerdict: yes\n",
+  )
+  assert outcomes["r2"] == (0.0, rubric_matching.TIER_POSITION)
+
+  # r3 is skipped, so positions prove nothing and the rewrite stays out.
+  outcomes, _ = _match(
+      rubrics,
+      "Property: ユーザの服用中の薬を確認している\nVerdict: yes\n" + rewritten,
+  )
+  assert outcomes["r1"] == (1.0, rubric_matching.TIER_TEXT)
   assert outcomes["r2"] == (None, None)
   assert outcomes["r3"] == (None, None)
 

@@ -48,12 +48,12 @@ import dataclasses
 import difflib
 import json
 import logging
-import os
 import re
 from typing import Any
 from typing import Optional
 import unicodedata
 
+from ._han_variants import TRADITIONAL_TO_SIMPLIFIED
 from .eval_rubrics import Rubric
 from .eval_rubrics import RubricScore
 
@@ -649,11 +649,21 @@ _ARABIC_MARKS = "".join(
 
 # Each step maps one character to its folded form. The steps run after NFKC
 # normalization and case folding, in this order, and only fold variants that
-# spell the same word: they never drop letters that tell words apart.
+# spell the same word: they never drop letters that tell words apart. The
+# traditional-to-simplified table merges a few characters that simplified
+# Chinese still keeps apart (`著` and `着`); as both texts of a comparison are
+# folded, that can make two rubrics ambiguous but never attaches a block to
+# the wrong rubric.
 FOLD_STEPS: tuple[tuple[str, Callable[[str], str]], ...] = (
     ("punctuation_space_markup", _drop_categories),
     ("kana", _katakana),
     ("long_vowel_mark", _drop_chars("\u30fc")),
+    (
+        "han_simplified",
+        _replace_chars(
+            {pair[0]: pair[1] for pair in TRADITIONAL_TO_SIMPLIFIED.split()}
+        ),
+    ),
     ("arabic_marks_tatweel", _drop_chars(_ARABIC_MARKS + "\u0640")),
     (
         "arabic_letter_forms",
@@ -698,10 +708,12 @@ def fold_text(text: object) -> str:
   The text is NFKC-normalized (full-width and half-width forms, compatibility
   characters), case-folded, and then passed through `FOLD_STEPS`: punctuation,
   spaces and markdown are dropped, hiragana is written as katakana, the
-  Japanese long-vowel mark is dropped, Arabic diacritics and tatweel are
-  dropped and alef/yeh/teh-marbuta forms unified, Hebrew points dropped, and
-  Russian `ё` written as `е`. For example `**ユーザーの年齢を確認している。**`
-  and `ユーザの年齢を確認している` fold to the same text.
+  Japanese long-vowel mark is dropped, traditional Han characters are written
+  in their simplified forms, Arabic diacritics and tatweel are dropped and
+  alef/yeh/teh-marbuta forms unified, Hebrew points dropped, and Russian `ё`
+  written as `е`. For example `**ユーザーの年齢を確認している。**` and
+  `ユーザの年齢を確認している` fold to the same text, and so do `飯後服用` and
+  `饭后服用`.
 
   Args:
     text: The text to fold. Anything that is not a string folds to "".
@@ -1070,17 +1082,19 @@ def is_same_sentence(a: str, b: str, han_variants: bool = False) -> bool:
   Each difference must be either a script rewrite of CJK characters (kanji
   written out in kana, one to three kana a kanji: `等` / `など`, `含めて` /
   `ふくめて`) or a copying slip of at most two characters (`เช็กอิน` /
-  `เช็คอิน`, a dropped `的`). Texts whose negation markers differ
-  (`している` / `していない`, "recommends" / "does not recommend") are never
-  the same sentence, and a difference in kana alone that is longer than a
-  slip is grammar, not spelling. Slips may change at most an eighth of the
+  `เช็คอิน`, a dropped `的`) that does not replace a Han character by
+  another. Texts whose negation markers differ (`している` / `していない`,
+  "recommends" / "does not recommend") are never the same sentence, and a
+  difference in kana alone that is longer than a slip is grammar, not
+  spelling. Slips may change at most an eighth of the
   text, and at least a third of the characters must be shared.
 
-  Han characters replaced one for one, as between simplified and traditional
-  Chinese, count as a rewrite only with `han_variants`: without a table of
-  variant characters, `飯後` / `饭后` (after meals) cannot be told from `飯前` /
-  `饭后` (before meals), so such a likeness may stop an attachment (an id
-  contradicted by the text) but never makes one.
+  Han characters replaced one for one count as a rewrite only with
+  `han_variants`. Folding has already written traditional characters in their
+  simplified forms (`飯後` and `饭后` fold alike), so what remains is either a
+  different word (`饭前` for `饭后`: before, not after, meals) or a variant
+  the table lacks (Japanese `薬` for `药`); such a likeness may stop an
+  attachment (an id contradicted by the text) but never makes one.
 
   Args:
     a: A folded text (see `fold_text`).
@@ -1113,6 +1127,10 @@ def is_same_sentence(a: str, b: str, han_variants: bool = False) -> bool:
     x, y = a[i1:i2], b[j1:j2]
     if _is_cjk_rewrite(x, y, han_variants):
       continue
+    # Variant forms are folded already: a Han character replaced by another
+    # is another word (`饭前` for `饭后`), however long the sentence.
+    if x and y and _HAS_HAN.search(x) and _HAS_HAN.search(y):
+      return False
     if len(x) > _MAX_SLIP_CHARS or len(y) > _MAX_SLIP_CHARS:
       return False
     slips += max(len(x), len(y))
@@ -1231,7 +1249,7 @@ def match_rubric_responses(
      every block attached so far sits at its rubric's position, a remaining
      block is attached to the rubric at its position if the two texts are the
      same sentence written differently (see `is_same_sentence`), however low
-     their similarity score (simplified against traditional Chinese).
+     their similarity score (a short text with kana written as kanji).
 
   A rubric with no block, with blocks whose verdicts disagree, or whose
   verdict is not a yes or a no is unscored, with the reason recorded.
@@ -1344,9 +1362,9 @@ def _likely_other_rubric(
   """Returns another rubric that `folded` may be written from, if any.
 
   Used to catch an echoed id that contradicts the property text when the text
-  is not an exact copy, e.g. ids shifted by one against properties written in
-  simplified characters. Likeness here is lenient (`han_variants`): it only
-  ever stops an attachment.
+  is not an exact copy, e.g. ids shifted by one against properties whose Han
+  characters the judge wrote in other forms (Japanese `薬` for `药`). Likeness
+  here is lenient (`han_variants`): it only ever stops an attachment.
   """
   others = [
       other

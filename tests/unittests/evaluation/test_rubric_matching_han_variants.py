@@ -1,0 +1,89 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""The generated table of traditional Han characters and simplified forms.
+
+`_han_variants.TRADITIONAL_TO_SIMPLIFIED` is read as whitespace-separated
+pairs, a traditional character then its simplified form. Folding text with
+it must be idempotent, so no simplified form may itself be folded again.
+"""
+
+from __future__ import annotations
+
+from google.adk.evaluation import _han_variants
+import pytest
+
+_PAIRS = _han_variants.TRADITIONAL_TO_SIMPLIFIED.split()
+_TABLE = {pair[0]: pair[1] for pair in _PAIRS}
+
+
+def _is_cjk_unified_ideograph(char: str) -> bool:
+  return "\u4e00" <= char <= "\u9fff" or "\u3400" <= char <= "\u4dbf"
+
+
+def test_every_pair_is_two_characters():
+  assert [pair for pair in _PAIRS if len(pair) != 2] == []
+
+
+def test_table_has_the_generated_number_of_pairs():
+  assert len(_PAIRS) == 2282
+
+
+def test_traditional_characters_are_unique():
+  assert len(_TABLE) == len(_PAIRS)
+
+
+def test_pairs_are_sorted_by_traditional_character():
+  assert _PAIRS == sorted(_PAIRS)
+
+
+def test_no_character_maps_to_itself():
+  assert [t for t, s in _TABLE.items() if t == s] == []
+
+
+def test_no_simplified_form_is_folded_again():
+  assert sorted(set(_TABLE.values()) & set(_TABLE)) == []
+
+
+def test_every_character_is_a_cjk_unified_ideograph():
+  chars = "".join(_PAIRS)
+
+  assert [c for c in chars if not _is_cjk_unified_ideograph(c)] == []
+
+
+@pytest.mark.parametrize(
+    "traditional, simplified",
+    [
+        ("後", "后"),
+        ("飯", "饭"),
+        ("說", "说"),
+        ("國", "国"),
+        ("學", "学"),
+        ("藥", "药"),
+        ("醫", "医"),
+        ("確", "确"),
+        ("認", "认"),
+        ("體", "体"),
+        ("應", "应"),
+    ],
+)
+def test_well_known_traditional_character_has_its_simplified_form(
+    traditional: str, simplified: str
+):
+  assert _TABLE[traditional] == simplified
+
+
+@pytest.mark.parametrize("char", ["前", "后", "饭", "人"])
+def test_simplified_or_shared_character_is_not_folded(char: str):
+  assert char not in _TABLE
