@@ -46,8 +46,11 @@ from collections.abc import Iterable
 from collections.abc import Sequence
 import dataclasses
 import difflib
+import functools
+import itertools
 import json
 import logging
+import operator
 import re
 from typing import Any
 from typing import Optional
@@ -398,7 +401,12 @@ def parse_verdict(verdict: object) -> Optional[float]:
   return score
 
 
-_label_cache: dict[str, Optional[str]] = {}
+# Label prefixes as written, and the field each names (None for no label);
+# it starts with the templates' own labels.
+_label_cache: dict[str, Optional[str]] = {
+    word: _LABEL_INDEX[_normalize_word(word)]
+    for word in ("ID", "Property", "Evidence", "Rationale", "Verdict")
+}
 _LABEL_CACHE_SIZE = 4096
 
 
@@ -478,7 +486,13 @@ def _parse_text_blocks(text: str) -> list[JudgeBlock]:
   texts: dict[str, list[str]] = {}
   open_lines: Optional[list[str]] = None
   for number, line in enumerate(text.splitlines(), start=1):
-    label = _split_label(line)
+    # Most lines open with a label exactly as seen before: one lookup.
+    head, colon, rest = line.partition(":")
+    field = _label_cache.get(head) if colon else None
+    if field is not None:
+      label = field, rest.strip().strip(_VALUE_DECORATION).strip()
+    else:
+      label = _split_label(line)
     if label is None:
       if open_lines is not None:
         open_lines.append(line.strip())
@@ -1010,7 +1024,7 @@ def _unscored_text(outcome: RubricOutcome) -> str:
 def _bigrams(text: str) -> frozenset[str]:
   if len(text) < 2:
     return frozenset((text,)) if text else frozenset()
-  return frozenset(text[i : i + 2] for i in range(len(text) - 1))
+  return frozenset(map(operator.add, text, text[1:]))
 
 
 def _dice(a: frozenset[str], b: frozenset[str]) -> float:
@@ -1116,15 +1130,12 @@ def is_same_sentence(a: str, b: str, han_variants: bool = False) -> bool:
   suffix = 0
   while suffix < shorter - prefix and a[-1 - suffix] == b[-1 - suffix]:
     suffix += 1
-  equal = prefix + suffix
+  shared, differences = _differences(
+      a[prefix : len(a) - suffix], b[prefix : len(b) - suffix]
+  )
+  equal = prefix + suffix + shared
   slips = 0
-  middle = (a[prefix : len(a) - suffix], b[prefix : len(b) - suffix])
-  for tag, i1, i2, j1, j2 in _opcodes(*middle):
-    i1, i2, j1, j2 = i1 + prefix, i2 + prefix, j1 + prefix, j2 + prefix
-    if tag == "equal":
-      equal += i2 - i1
-      continue
-    x, y = a[i1:i2], b[j1:j2]
+  for x, y in differences:
     if _is_cjk_rewrite(x, y, han_variants):
       continue
     # Variant forms are folded already: a Han character replaced by another
@@ -1141,48 +1152,64 @@ def is_same_sentence(a: str, b: str, han_variants: bool = False) -> bool:
 _SMALL_ALIGNMENT = 144
 
 
-def _opcodes(a: str, b: str) -> list[tuple[str, int, int, int, int]]:
-  """Returns `difflib`-style opcodes aligning `a` with `b`.
+def _differences(a: str, b: str) -> tuple[int, list[tuple[str, str]]]:
+  """Aligns `a` with `b` on a longest common subsequence.
 
   Short texts (the part between a common prefix and suffix usually is) are
   aligned by a longest-common-subsequence table, which is much cheaper than
   a `SequenceMatcher` at that size; longer ones by `SequenceMatcher`.
+
+  Args:
+    a: A text.
+    b: Another text.
+
+  Returns:
+    The number of characters aligned, and the pairs of segments of `a` and
+    `b` between them that differ (one of the two may be empty).
   """
-  if len(a) * len(b) > _SMALL_ALIGNMENT:
-    return difflib.SequenceMatcher(None, a, b, False).get_opcodes()
-  # lcs[i][j]: length of the longest common subsequence of a[i:] and b[j:].
-  lcs = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
-  for i in range(len(a) - 1, -1, -1):
-    for j in range(len(b) - 1, -1, -1):
-      lcs[i][j] = (
-          lcs[i + 1][j + 1] + 1
-          if a[i] == b[j]
-          else max(lcs[i + 1][j], lcs[i][j + 1])
-      )
-  matches = []
-  i = j = 0
-  while i < len(a) and j < len(b):
+  n, m = len(a), len(b)
+  if not n or not m:
+    return 0, [(a, b)] if a or b else []
+  if n * m > _SMALL_ALIGNMENT:
+    equal = 0
+    differences = []
+    matcher = difflib.SequenceMatcher(None, a, b, False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+      if tag == "equal":
+        equal += i2 - i1
+      else:
+        differences.append((a[i1:i2], b[j1:j2]))
+    return equal, differences
+  # lcs[i][j]: length of the longest common subsequence of a[i:] and b[j:],
+  # filled from the last row up.
+  lcs = [[0] * (m + 1)]
+  for char in reversed(a):
+    below = lcs[-1]
+    row = [0] * (m + 1)
+    for j in range(m - 1, -1, -1):
+      if char == b[j]:
+        row[j] = below[j + 1] + 1
+      else:
+        right, down = row[j + 1], below[j]
+        row[j] = right if right >= down else down
+    lcs.append(row)
+  lcs.reverse()
+  differences = []
+  # a[since_a:i] and b[since_b:j] are the difference being walked through.
+  i = j = since_a = since_b = 0
+  while i < n and j < m:
     if a[i] == b[j]:
-      matches.append((i, j))
+      if since_a < i or since_b < j:
+        differences.append((a[since_a:i], b[since_b:j]))
       i, j = i + 1, j + 1
+      since_a, since_b = i, j
     elif lcs[i + 1][j] >= lcs[i][j + 1]:
       i += 1
     else:
       j += 1
-  opcodes = []
-  i = j = 0
-  for mi, mj in matches + [(len(a), len(b))]:
-    if i < mi or j < mj:
-      tag = "replace" if i < mi and j < mj else "delete" if i < mi else "insert"
-      opcodes.append((tag, i, mi, j, mj))
-    if mi < len(a):
-      if opcodes and opcodes[-1][0] == "equal":
-        _, ei, _, ej, _ = opcodes.pop()
-        opcodes.append(("equal", ei, mi + 1, ej, mj + 1))
-      else:
-        opcodes.append(("equal", mi, mi + 1, mj, mj + 1))
-    i, j = mi + 1, mj + 1
-  return opcodes
+  if since_a < n or since_b < m:
+    differences.append((a[since_a:], b[since_b:]))
+  return lcs[0][0], differences
 
 
 def _is_cjk_rewrite(x: str, y: str, han_variants: bool) -> bool:
@@ -1201,7 +1228,7 @@ def _is_cjk_rewrite(x: str, y: str, han_variants: bool) -> bool:
   return han <= kana <= 3 * han
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class _Block:
   """A judge block being matched."""
 
@@ -1267,19 +1294,31 @@ def match_rubric_responses(
     The report: one outcome per rubric and the blocks attached to none.
   """
   rubrics = list(rubrics)
-  blocks = [
-      _Block(
-          index=i,
-          rubric_id=_as_text(getattr(r, "rubric_id", None)),
-          property_text=_as_text(getattr(r, "property_text", None)),
-          rationale=getattr(r, "rationale", None),
-          score=getattr(r, "score", None),
-          verdict=getattr(r, "verdict", None),
-          folded=fold_text(getattr(r, "property_text", None)),
-      )
-      for i, r in enumerate(responses)
-  ]
-  rubric_texts = [fold_text(r.rubric_content.text_property) for r in rubrics]
+  raw_texts = tuple(
+      text if isinstance(text, str) else ""
+      for text in (r.rubric_content.text_property for r in rubrics)
+  )
+  folds = _rubric_folds(raw_texts)
+  rubric_texts = [folds[text] for text in raw_texts]
+  blocks = []
+  for i, response in enumerate(responses):
+    property_text = getattr(response, "property_text", None)
+    # Judges mostly copy property texts exactly; those are folded already.
+    if isinstance(property_text, str) and property_text in folds:
+      folded = folds[property_text]
+    else:
+      folded = fold_text(property_text)
+    blocks.append(
+        _Block(
+            index=i,
+            rubric_id=_as_text(getattr(response, "rubric_id", None)),
+            property_text=_as_text(property_text),
+            rationale=getattr(response, "rationale", None),
+            score=getattr(response, "score", None),
+            verdict=getattr(response, "verdict", None),
+            folded=folded,
+        )
+    )
 
   texts = _text_index(rubric_texts)
   _match_ids(rubrics, blocks, rubric_texts, texts)
@@ -1287,6 +1326,38 @@ def match_rubric_responses(
   _match_similar(blocks, rubric_texts)
   _match_positions(blocks, rubric_texts)
   return _account(rubrics, blocks, rubric_texts)
+
+
+# An evaluator matches every sample of every invocation against the same
+# rubrics, so what depends only on the rubrics is kept for a few rubric sets.
+_CACHED_RUBRIC_SETS = 8
+
+
+@functools.lru_cache(maxsize=_CACHED_RUBRIC_SETS)
+def _rubric_folds(texts: tuple[str, ...]) -> dict[str, str]:
+  """Maps each rubric text to its folded form; read-only for callers."""
+  return {text: fold_text(text) for text in texts}
+
+
+@functools.lru_cache(maxsize=_CACHED_RUBRIC_SETS)
+def _gram_index(
+    rubric_texts: tuple[str, ...],
+) -> tuple[tuple[frozenset[str], ...], dict[str, tuple[int, ...]]]:
+  """Returns the bigrams of each folded rubric text, and the rubrics of each.
+
+  Bigrams that many rubrics share do not tell rubrics apart; they are left
+  out of the index. Both are read-only for callers.
+  """
+  grams = tuple(_bigrams(text) for text in rubric_texts)
+  index: dict[str, list[int]] = collections.defaultdict(list)
+  for position, rubric_grams in enumerate(grams):
+    for gram in rubric_grams:
+      index[gram].append(position)
+  return grams, {
+      gram: tuple(postings)
+      for gram, postings in index.items()
+      if len(postings) <= _COMMON_GRAM_RUBRICS
+  }
 
 
 def _text_index(rubric_texts: list[str]) -> dict[str, int]:
@@ -1305,17 +1376,27 @@ def _match_ids(
     texts: dict[str, int],
 ) -> None:
   exact: dict[str, int] = {}
-  normalized: dict[str, int] = {}
-  shown = rubric_prompt_ids(rubrics)
   for position, rubric in enumerate(rubrics):
     exact.setdefault(rubric.rubric_id, position)
-    keys = {normalize_rubric_id(rubric.rubric_id)}
-    if shown[rubric.rubric_id] != rubric.rubric_id:
-      keys.add(normalize_rubric_id(shown[rubric.rubric_id]))
-    for key in keys:
-      if key:
-        previous = normalized.get(key, position)
-        normalized[key] = position if previous == position else _AMBIGUOUS
+  # Built only when an echoed id is not exactly a rubric's id.
+  normalized: dict[str, int] = {}
+  built: list[bool] = []
+
+  def normalized_index() -> dict[str, int]:
+    if built:
+      return normalized
+    built.append(True)
+    shown = rubric_prompt_ids(rubrics)
+    for position, rubric in enumerate(rubrics):
+      keys = {normalize_rubric_id(rubric.rubric_id)}
+      if shown[rubric.rubric_id] != rubric.rubric_id:
+        keys.add(normalize_rubric_id(shown[rubric.rubric_id]))
+      for key in keys:
+        if key:
+          previous = normalized.get(key, position)
+          normalized[key] = position if previous == position else _AMBIGUOUS
+    return normalized
+
   # Judge answers repeat ids and texts; each distinct one is looked up once.
   by_id: dict[str, Optional[int]] = {}
   contradictions: dict[tuple[str, int], Optional[int]] = {}
@@ -1325,7 +1406,7 @@ def _match_ids(
     if block.rubric_id not in by_id:
       found = exact.get(block.rubric_id.strip())
       if found is None:
-        found = normalized.get(normalize_rubric_id(block.rubric_id))
+        found = normalized_index().get(normalize_rubric_id(block.rubric_id))
       by_id[block.rubric_id] = found
     position = by_id[block.rubric_id]
     if position is None:
@@ -1401,25 +1482,19 @@ def _match_similar(blocks: list[_Block], rubric_texts: list[str]) -> None:
   ]
   if not pending or len(claimed) == len(rubric_texts):
     return
-  grams = [_bigrams(t) for t in rubric_texts]
-  index: dict[str, list[int]] = collections.defaultdict(list)
-  for position, rubric_grams in enumerate(grams):
-    for gram in rubric_grams:
-      index[gram].append(position)
+  grams, index = _gram_index(tuple(rubric_texts))
 
   def closest(folded: str) -> tuple[Optional[int], float, Optional[str]]:
     """Returns the rubric `folded` was written from, its score, or a note."""
     block_grams = _bigrams(folded)
-    shared: collections.Counter[int] = collections.Counter()
-    for gram in block_grams:
-      postings = index.get(gram)
-      if postings and len(postings) <= _COMMON_GRAM_RUBRICS:
-        shared.update(postings)
+    shared = collections.Counter(
+        itertools.chain.from_iterable(filter(None, map(index.get, block_grams)))
+    )
+    candidates = sorted(
+        shared.items(), key=operator.itemgetter(1), reverse=True
+    )[:_CANDIDATES]
     scored = sorted(
-        (
-            (_dice(block_grams, grams[p]), p)
-            for p, _ in shared.most_common(_CANDIDATES)
-        ),
+        ((_dice(block_grams, grams[p]), p) for p, _ in candidates),
         reverse=True,
     )
     if not scored or scored[0][0] < SIMILARITY_FLOOR:
