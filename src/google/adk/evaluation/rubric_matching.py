@@ -741,6 +741,23 @@ def fold_text(text: object) -> str:
   return text.translate(_FOLD_TABLE)
 
 
+_FOLD_NAMES = ("nfkc", "case", *(name for name, _ in FOLD_STEPS))
+
+
+def _fold_without(text: object, skipped: str) -> str:
+  """Folds `text` as `fold_text` does, except for the step named `skipped`."""
+  if not isinstance(text, str):
+    return ""
+  if skipped != "nfkc":
+    text = unicodedata.normalize("NFKC", text)
+  if skipped != "case":
+    text = text.casefold()
+  for name, step in FOLD_STEPS:
+    if name != skipped:
+      text = "".join(step(c) for c in text)
+  return text
+
+
 def explain_folds(text: object) -> tuple[str, ...]:
   """Returns the names of the normalization steps that change `text`."""
   if not isinstance(text, str):
@@ -895,9 +912,23 @@ class RubricOutcome:
 
   @property
   def folds(self) -> tuple[str, ...]:
-    """The normalization steps that changed either text of a text match."""
+    """The normalization steps that brought the two texts together.
+
+    For a `text` match, the steps without which the two texts would not fold
+    alike (`long_vowel_mark` for `ユーザー` / `ユーザ`); a step that changed
+    both texts in the same way, such as `han_simplified` for a kanji both
+    share, is not one of them. For `similarity` and `position` matches, whose
+    texts differ even folded, the steps that changed either text.
+    """
     if self.tier in (None, TIER_ID):
       return ()
+    if self.tier == TIER_TEXT:
+      return tuple(
+          name
+          for name in _FOLD_NAMES
+          if _fold_without(self.matched_text, name)
+          != _fold_without(self.rubric_text, name)
+      )
     return tuple(
         dict.fromkeys(
             explain_folds(self.matched_text) + explain_folds(self.rubric_text)
