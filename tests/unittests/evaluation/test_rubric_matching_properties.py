@@ -63,6 +63,7 @@ _REWRITES = (
     lambda t: t.replace("ユーザ", "ユーザー"),
     lambda t: t.replace("。", "") + "。",
     lambda t: t.replace("ا", "أ"),
+    lambda t: t.replace("过敏", "過敏"),
     lambda t: "".join(
         chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in t
     ),
@@ -100,6 +101,12 @@ def _cases(draw, all_ids: bool = False) -> _Case:
           unique_by=rubric_matching.fold_text,
       )
   )
+  if draw(st.booleans()):
+    # Twins: texts that fold alike (著 is 着 in traditional characters) but
+    # differ as written, as simplified Chinese keeps them apart.
+    base = draw(st.sampled_from(texts))
+    twins = [f"{base} 著作", f"{base} 着作"]
+    texts = [t for t in texts if t not in twins] + twins
   ids = draw(
       st.lists(
           st.text(_ID_CHARS, min_size=1, max_size=12).filter(
@@ -136,8 +143,9 @@ def _cases(draw, all_ids: bool = False) -> _Case:
     others = {rubric_matching.fold_text(t) for t in texts} - {
         rubric_matching.fold_text(texts[index])
     }
-    if rubric_matching.fold_text(text) in others:
-      text = texts[index]  # The judge wrote another rubric's exact text.
+    copies = {t for i, t in enumerate(texts) if i != index}
+    if rubric_matching.fold_text(text) in others or text.strip() in copies:
+      text = texts[index]  # The judge wrote another rubric's text.
     lines.append(label.format("Property") + text)
     lines.append(label.format("Rationale") + "…")
     lines.append(label.format("Verdict") + ("yes" if verdict else "no"))

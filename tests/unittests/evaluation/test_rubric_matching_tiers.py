@@ -390,3 +390,119 @@ def test_warning_does_not_quote_the_answer_when_a_rubric_got_a_block(caplog):
     report.log(answer)
 
   assert "answer began" not in caplog.text
+
+
+def test_han_replaced_inside_a_kana_rewrite_is_another_sentence():
+  # 食後の (after meals) for 食前に (before meals) mixes kanji and kana on
+  # both sides; it is not a kanji written out in kana.
+  assert not rubric_matching.is_same_sentence(
+      rubric_matching.fold_text("食後の服用"),
+      rubric_matching.fold_text("食前に服用"),
+  )
+  rubrics = _rubrics(("r1", "薬は食前に服用するよう説明している"))
+
+  outcomes, _ = _match(
+      rubrics, "Property: 薬は食後の服用するよう説明している\nVerdict: yes"
+  )
+
+  assert outcomes == {"r1": (None, None)}
+
+
+def test_lenient_likeness_still_catches_a_shifted_id_in_mixed_script():
+  rubrics = _rubrics(
+      ("r1", "回答说明了药的副作用以及服用时的注意事项"),
+      ("r2", "回答确认了用户目前正在服用的其他药物"),
+  )
+
+  # r1's text, with 药的 written in Japanese as 薬の, under r2's id.
+  outcomes, report = _match(
+      rubrics,
+      "ID: r2\nProperty:"
+      " 回答说明了薬の副作用以及服用时的注意事项\nVerdict: yes",
+  )
+
+  assert outcomes == {"r1": (None, None), "r2": (None, None)}
+  assert "names rubric 'r2'" in report.unmatched_blocks[0].reason
+
+
+_FOLD_ALIKE = _rubrics(
+    ("a", "回答提到了作者的著作"),
+    ("b", "回答提到了作者的着作"),
+    ("c", "回答给出了价格"),
+)
+
+
+def test_rubrics_that_fold_alike_are_told_apart_by_exact_copies():
+  # 著 and 着 fold alike; exact copies still name their rubric, in any order.
+  outcomes, _ = _match(
+      _FOLD_ALIKE,
+      "Property: 回答提到了作者的着作\nVerdict: yes\n"
+      "Property: 回答提到了作者的著作\nVerdict: no\n"
+      "Property: 回答给出了价格\nVerdict: yes\n",
+  )
+
+  assert outcomes == {
+      "a": (0.0, rubric_matching.TIER_TEXT),
+      "b": (1.0, rubric_matching.TIER_TEXT),
+      "c": (1.0, rubric_matching.TIER_TEXT),
+  }
+
+
+def test_text_that_folds_like_several_rubrics_never_attaches_elsewhere():
+  # Ids rotated: each block's text is another rubric's exact text.
+  outcomes, report = _match(
+      _FOLD_ALIKE,
+      "ID: b\nProperty: 回答提到了作者的著作\nVerdict: yes\n"
+      "ID: c\nProperty: 回答提到了作者的着作\nVerdict: no\n"
+      "ID: a\nProperty: 回答给出了价格\nVerdict: yes\n",
+  )
+  assert outcomes == {k: (None, None) for k in "abc"}
+  assert [b.reason for b in report.unmatched_blocks] == [
+      "id names rubric 'b' but the property is rubric 'a''s",
+      "id names rubric 'c' but the property is rubric 'b''s",
+      "id names rubric 'a' but the property is rubric 'c''s",
+  ]
+
+  # Not an exact copy of either: the text names a and b alike. The id
+  # decides between them, but cannot name c.
+  outcomes, report = _match(
+      _FOLD_ALIKE,
+      "ID: a\nProperty: 回答提到了作者的著作。\nVerdict: yes\n"
+      "ID: c\nProperty: 回答提到了作者的着作。\nVerdict: no\n",
+  )
+  assert outcomes["a"] == (1.0, rubric_matching.TIER_ID)
+  assert outcomes["c"] == (None, None)
+  assert report.unmatched_blocks[0].reason == (
+      "id names rubric 'c' but the property is the text of several other"
+      " rubrics"
+  )
+
+  # No ids, complete and in order, but swapped: position proves nothing.
+  outcomes, _ = _match(
+      _FOLD_ALIKE,
+      "Property: 回答提到了作者的着作。\nVerdict: yes\n"
+      "Property: 回答提到了作者的著作。\nVerdict: no\n"
+      "Property: 回答给出了价格\nVerdict: yes\n",
+  )
+  assert outcomes == {
+      "a": (None, None),
+      "b": (None, None),
+      "c": (1.0, rubric_matching.TIER_TEXT),
+  }
+
+
+def test_position_never_decides_between_rubrics_that_fold_alike():
+  # In order and complete, but each text has a slip (the added 等), so it is
+  # a rewrite of both twins alike.
+  outcomes, _ = _match(
+      _FOLD_ALIKE,
+      "Property: 回答提到了作者的著作等\nVerdict: yes\n"
+      "Property: 回答提到了作者的着作等\nVerdict: no\n"
+      "Property: 回答给出了价格\nVerdict: yes\n",
+  )
+
+  assert outcomes == {
+      "a": (None, None),
+      "b": (None, None),
+      "c": (1.0, rubric_matching.TIER_TEXT),
+  }

@@ -665,9 +665,9 @@ _ARABIC_MARKS = "".join(
 # normalization and case folding, in this order, and only fold variants that
 # spell the same word: they never drop letters that tell words apart. The
 # traditional-to-simplified table merges a few characters that simplified
-# Chinese still keeps apart (`著` and `着`); as both texts of a comparison are
-# folded, that can make two rubrics ambiguous but never attaches a block to
-# the wrong rubric.
+# Chinese still keeps apart (`著` and `着`). Rubrics whose texts then fold
+# alike are told apart by an exact copy of their text or by their id, and
+# otherwise left unscored, never attached to one another's blocks.
 FOLD_STEPS: tuple[tuple[str, Callable[[str], str]], ...] = (
     ("punctuation_space_markup", _drop_categories),
     ("kana", _katakana),
@@ -1127,14 +1127,14 @@ def is_same_sentence(a: str, b: str, han_variants: bool = False) -> bool:
   Each difference must be either a script rewrite of CJK characters (kanji
   written out in kana, one to three kana a kanji: `等` / `など`, `含めて` /
   `ふくめて`) or a copying slip of at most two characters (`เช็กอิน` /
-  `เช็คอิน`, a dropped `的`) that does not replace a Han character by
-  another. Texts whose negation markers differ (`している` / `していない`,
+  `เช็คอิน`, a dropped `的`); a difference with Han characters on both sides
+  is neither. Texts whose negation markers differ (`している` / `していない`,
   "recommends" / "does not recommend") are never the same sentence, and a
   difference in kana alone that is longer than a slip is grammar, not
-  spelling. Slips may change at most an eighth of the
-  text, and at least a third of the characters must be shared.
+  spelling. Slips may change at most an eighth of the text, and at least a
+  third of the characters must be shared.
 
-  Han characters replaced one for one count as a rewrite only with
+  Han characters replaced by others count as a rewrite only with
   `han_variants`. Folding has already written traditional characters in their
   simplified forms (`飯後` and `饭后` fold alike), so what remains is either a
   different word (`饭前` for `饭后`: before, not after, meals) or a variant
@@ -1144,7 +1144,8 @@ def is_same_sentence(a: str, b: str, han_variants: bool = False) -> bool:
   Args:
     a: A folded text (see `fold_text`).
     b: Another folded text.
-    han_variants: Whether a one-for-one Han replacement is a rewrite.
+    han_variants: Whether Han characters replaced by others are a rewrite
+      (lenient; only for stopping an attachment).
 
   Returns:
     True when `b` is `a` written differently.
@@ -1167,12 +1168,19 @@ def is_same_sentence(a: str, b: str, han_variants: bool = False) -> bool:
   equal = prefix + suffix + shared
   slips = 0
   for x, y in differences:
+    # Variant forms are folded already: a Han character replaced by another
+    # is another word (`饭前` for `饭后`, `食後の` for `食前に`), however long
+    # the sentence.
+    if (
+        not han_variants
+        and x
+        and y
+        and _HAS_HAN.search(x)
+        and _HAS_HAN.search(y)
+    ):
+      return False
     if _is_cjk_rewrite(x, y, han_variants):
       continue
-    # Variant forms are folded already: a Han character replaced by another
-    # is another word (`饭前` for `饭后`), however long the sentence.
-    if x and y and _HAS_HAN.search(x) and _HAS_HAN.search(y):
-      return False
     if len(x) > _MAX_SLIP_CHARS or len(y) > _MAX_SLIP_CHARS:
       return False
     slips += max(len(x), len(y))
@@ -1295,7 +1303,9 @@ def match_rubric_responses(
      property text is exactly another rubric's is a contradiction and is not
      attached at all.
   2. `text`: the folded property text (see `fold_text`) equals the folded text
-     of exactly one rubric.
+     of exactly one rubric, or, among rubrics whose texts fold alike, is an
+     exact copy of one. A text several rubrics share is attached to none of
+     them, by this tier or by position.
   3. `similarity`: among rubrics still without a verdict, the one whose
      character-bigram Dice score with the property text is at least
      `SIMILARITY_FLOOR`, leads every other rubric by `SIMILARITY_MARGIN`,
@@ -1352,10 +1362,21 @@ def match_rubric_responses(
     )
 
   texts = _text_index(rubric_texts)
-  _match_ids(rubrics, blocks, rubric_texts, texts)
-  _match_texts(blocks, texts)
+  copies = _text_index([text.strip() for text in raw_texts])
+
+  def rubric_of_text(block: _Block) -> Optional[int]:
+    """The rubric whose text the block's is, _AMBIGUOUS, or None."""
+    position = texts.get(block.folded)
+    if position == _AMBIGUOUS and block.property_text:
+      # Rubrics whose texts fold alike (皇后 / 皇後) are told apart by an
+      # exact copy.
+      position = copies.get(block.property_text.strip(), _AMBIGUOUS)
+    return position
+
+  _match_ids(rubrics, blocks, rubric_texts, rubric_of_text)
+  _match_texts(blocks, rubric_of_text)
   _match_similar(blocks, rubric_texts)
-  _match_positions(blocks, rubric_texts)
+  _match_positions(blocks, rubric_texts, texts)
   return _account(rubrics, blocks, rubric_texts)
 
 
@@ -1404,7 +1425,7 @@ def _match_ids(
     rubrics: list[Rubric],
     blocks: list[_Block],
     rubric_texts: list[str],
-    texts: dict[str, int],
+    rubric_of_text: Callable[[_Block], Optional[int]],
 ) -> None:
   exact: dict[str, int] = {}
   for position, rubric in enumerate(rubrics):
@@ -1446,7 +1467,14 @@ def _match_ids(
     if position == _AMBIGUOUS:
       block.note = "id matches several rubrics"
       continue
-    by_text = texts.get(block.folded)
+    by_text = rubric_of_text(block)
+    if by_text == _AMBIGUOUS and block.folded != rubric_texts[position]:
+      block.conflicted = True
+      block.note = (
+          f"id names rubric {_quote(rubrics[position].rubric_id)} but the"
+          " property is the text of several other rubrics"
+      )
+      continue
     if (
         by_text is None
         and block.folded
@@ -1495,11 +1523,13 @@ def _likely_other_rubric(
   return None
 
 
-def _match_texts(blocks: list[_Block], texts: dict[str, int]) -> None:
+def _match_texts(
+    blocks: list[_Block], rubric_of_text: Callable[[_Block], Optional[int]]
+) -> None:
   for block in blocks:
     if block.rubric is not None or block.conflicted or not block.folded:
       continue
-    position = texts.get(block.folded)
+    position = rubric_of_text(block)
     if position == _AMBIGUOUS:
       block.note = "property text matches several rubrics"
     elif position is not None:
@@ -1561,13 +1591,22 @@ def _match_similar(blocks: list[_Block], rubric_texts: list[str]) -> None:
     offers[0][1].rubric, offers[0][1].tier = position, TIER_SIMILARITY
 
 
-def _match_positions(blocks: list[_Block], rubric_texts: list[str]) -> None:
+def _match_positions(
+    blocks: list[_Block], rubric_texts: list[str], texts: dict[str, int]
+) -> None:
   if len(blocks) != len(rubric_texts):
     return
   if any(b.rubric is not None and b.rubric != b.index for b in blocks):
     return
   for block in blocks:
-    if block.rubric is None and not block.conflicted:
+    # A text that several rubrics share says nothing about which one it is,
+    # wherever it stands; nor does a position whose rubric has a twin.
+    if (
+        block.rubric is None
+        and not block.conflicted
+        and texts.get(block.folded) != _AMBIGUOUS
+        and texts.get(rubric_texts[block.index]) != _AMBIGUOUS
+    ):
       if is_same_sentence(block.folded, rubric_texts[block.index]):
         block.rubric, block.tier = block.index, TIER_POSITION
 
