@@ -19,7 +19,8 @@
 Reads the Unihan database of Unicode 15.0.0 (`Unihan_Variants.txt` and
 `Unihan_OtherMappings.txt`, plain or `.bz2`) from DIR, or, without
 `--unihan`, from Debian's `unicode-data` package, pinned to 15.0.0-1, which it
-fetches with `apt-get download` into a temporary directory and unpacks with
+fetches with `apt-get download` into a temporary directory (as root, after
+`apt-get update` if the package lists lack it) and unpacks with
 `dpkg-deb -x`. It writes `src/google/adk/evaluation/_han_variants.py`; with
 `--check` it writes nothing and exits 1 if that file is not what it would
 write.
@@ -37,6 +38,7 @@ from __future__ import annotations
 import argparse
 import bz2
 import collections
+import os
 import pathlib
 import shutil
 import subprocess
@@ -99,12 +101,12 @@ def _fetch_unihan(dest: pathlib.Path) -> pathlib.Path:
           " (Debian bookworm). Pass --unihan DIR with the Unihan files of"
           f" Unicode {UNICODE_VERSION} instead."
       )
-  result = subprocess.run(
-      ["apt-get", "download", f"{PACKAGE}={PACKAGE_VERSION}"],
-      cwd=dest,
-      capture_output=True,
-      text=True,
-  )
+  download = ["apt-get", "download", f"{PACKAGE}={PACKAGE_VERSION}"]
+  result = subprocess.run(download, cwd=dest, capture_output=True, text=True)
+  if result.returncode != 0 and os.geteuid() == 0:
+    # A machine whose package lists were never fetched: fetch them once.
+    subprocess.run(["apt-get", "update", "-qq"], capture_output=True)
+    result = subprocess.run(download, cwd=dest, capture_output=True, text=True)
   debs = list(dest.glob(f"{PACKAGE}_*.deb"))
   if result.returncode != 0 or len(debs) != 1:
     raise SystemExit(
