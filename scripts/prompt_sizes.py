@@ -50,7 +50,6 @@ from google.adk.models.base_llm import BaseLlm  # pylint: disable=g-import-not-a
 from google.adk.models.llm_request import LlmRequest  # pylint: disable=g-import-not-at-top
 from google.adk.models.llm_response import LlmResponse  # pylint: disable=g-import-not-at-top
 from google.adk.models.registry import LLMRegistry  # pylint: disable=g-import-not-at-top
-from google.genai import types as genai_types  # pylint: disable=g-import-not-at-top
 import stock  # pylint: disable=g-import-not-at-top
 
 from tests.unittests.evaluation import judge_prompt_cases  # pylint: disable=g-import-not-at-top
@@ -90,11 +89,7 @@ class _Recorder(BaseLlm):
       self, llm_request: LlmRequest, stream: bool = False
   ) -> AsyncGenerator[LlmResponse, None]:
     _Recorder.prompts.append(judge_prompt_cases.prompt_text(llm_request))
-    yield LlmResponse(
-        content=genai_types.Content(
-            role="model", parts=[genai_types.Part(text="Verdict: yes")]
-        )
-    )
+    yield judge_prompt_cases.judge_answer("Verdict: yes")
 
 
 def _render(evaluator_class, dialogue: judge_prompt_cases.Dialogue) -> str:

@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 import pathlib
-import subprocess
 
 from conftest import git
 import patchlib

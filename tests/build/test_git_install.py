@@ -23,6 +23,7 @@ import pathlib
 import subprocess
 import sys
 
+from conftest import git
 import patchlib
 import pytest
 
@@ -40,16 +41,6 @@ print(json.dumps({
 """
 
 
-def _git(repo: pathlib.Path, *args: str) -> None:
-  subprocess.run(
-      ["git", "-c", "user.name=test", "-c", "user.email=test@example.com"]
-      + list(args),
-      cwd=repo,
-      check=True,
-      capture_output=True,
-  )
-
-
 @pytest.mark.slow
 def test_git_url_install_matches_the_test_venv(
     repo_copy: pathlib.Path,
@@ -58,9 +49,9 @@ def test_git_url_install_matches_the_test_venv(
     installed_files: dict[str, bytes],
 ):
   # Commit the current files, so the test checks them and not the last commit.
-  _git(repo_copy, "init", "--quiet", "--initial-branch=main")
-  _git(repo_copy, "add", "--all")
-  _git(repo_copy, "commit", "--quiet", "--message=snapshot")
+  git(repo_copy, "init", "--quiet", "--initial-branch=main")
+  git(repo_copy, "add", "--all")
+  git(repo_copy, "commit", "--quiet", "--message=snapshot")
   venv = tmp_path / "venv"
   subprocess.run(
       [sys.executable, "-m", "venv", "--without-pip", venv], check=True

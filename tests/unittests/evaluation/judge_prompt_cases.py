@@ -35,6 +35,7 @@ from google.adk.evaluation.eval_case import InvocationEvents
 from google.adk.evaluation.eval_rubrics import Rubric
 from google.adk.evaluation.eval_rubrics import RubricContent
 from google.adk.models.llm_request import LlmRequest
+from google.adk.models.llm_response import LlmResponse
 from google.genai import types as genai_types
 import yaml
 
@@ -138,6 +139,15 @@ def load_dialogues() -> dict[str, Dialogue]:
         ),
     )
   return dialogues
+
+
+def judge_answer(text: str) -> LlmResponse:
+  """Returns what a fake judge model answers: `text`, as the model."""
+  return LlmResponse(
+      content=genai_types.Content(
+          role="model", parts=[genai_types.Part(text=text)]
+      )
+  )
 
 
 def prompt_text(llm_request: LlmRequest) -> str:

@@ -36,9 +36,9 @@ from google.adk.evaluation.rubric_based_evaluator import RubricBasedEvaluator
 from google.adk.evaluation.rubric_based_final_response_quality_v1 import RubricBasedFinalResponseQualityV1Evaluator
 from google.adk.evaluation.rubric_based_multi_turn_trajectory_evaluator import RubricBasedMultiTurnTrajectoryEvaluator
 from google.adk.evaluation.rubric_based_tool_use_quality_v1 import RubricBasedToolUseV1Evaluator
-from google.adk.models.llm_response import LlmResponse
-from google.genai import types as genai_types
 import yaml
+
+from .judge_prompt_cases import judge_answer
 
 FIXTURES_DIR = pathlib.Path(__file__).parent / "rubric_matching_fixtures"
 
@@ -120,11 +120,7 @@ def score_case(
   """Returns the score each rubric of `case` gets from the named evaluator."""
   evaluator = make_evaluator(metric_name, case.rubrics)
   result = evaluator.convert_auto_rater_response_to_score(
-      LlmResponse(
-          content=genai_types.Content(
-              role="model", parts=[genai_types.Part(text=case.judge)]
-          )
-      )
+      judge_answer(case.judge)
   )
   scores: dict[str, Optional[float]] = {r.rubric_id: None for r in case.rubrics}
   for rubric_score in result.rubric_scores or []:

@@ -30,9 +30,9 @@ from google.adk.models.base_llm import BaseLlm
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
 from google.adk.models.registry import LLMRegistry
-from google.genai import types as genai_types
 import pytest
 
+from .judge_prompt_cases import judge_answer
 from .judge_prompt_cases import load_dialogues
 from .judge_prompt_cases import prompt_text
 
@@ -72,11 +72,7 @@ class _CapturingJudge(BaseLlm):
           "supporting_excerpt: null\ncontradicting_excerpt: null"
           for s in sentences
       )
-    yield LlmResponse(
-        content=genai_types.Content(
-            role="model", parts=[genai_types.Part(text=answer)]
-        )
-    )
+    yield judge_answer(answer)
 
 
 @pytest.fixture(name="judge_prompts")

@@ -38,10 +38,10 @@ from google.adk.models.base_llm import BaseLlm
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
 from google.adk.models.registry import LLMRegistry
-from google.genai import types as genai_types
 import pytest
 
 from .judge_prompt_cases import Dialogue
+from .judge_prompt_cases import judge_answer
 from .judge_prompt_cases import load_dialogues
 from .judge_prompt_cases import prompt_text
 from .rubric_matching_fixture_cases import EVALUATORS
@@ -107,11 +107,7 @@ class _EchoingJudge(BaseLlm):
       lines.append(f"Rationale: {_EchoingJudge.rationale}")
       lines.append(f"Verdict: {_EchoingJudge.verdicts.get(shown_id, 'yes')}")
       blocks.append("\n".join(lines))
-    yield LlmResponse(
-        content=genai_types.Content(
-            role="model", parts=[genai_types.Part(text="\n\n".join(blocks))]
-        )
-    )
+    yield judge_answer("\n\n".join(blocks))
 
 
 def _rubric_section(prompt: str) -> str:

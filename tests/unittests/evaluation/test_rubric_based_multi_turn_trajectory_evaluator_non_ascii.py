@@ -37,6 +37,7 @@ from google.adk.models.registry import LLMRegistry
 from google.genai import types as genai_types
 import pytest
 
+from .judge_prompt_cases import judge_answer
 from .judge_prompt_cases import prompt_text
 
 _JUDGE_MODEL = "fake-non-ascii-judge"
@@ -64,11 +65,7 @@ class _CapturingJudge(BaseLlm):
         "Rationale: 天気を日本語で答えている。\n"
         "Verdict: yes\n"
     )
-    yield LlmResponse(
-        content=genai_types.Content(
-            role="model", parts=[genai_types.Part(text=verdict)]
-        )
-    )
+    yield judge_answer(verdict)
 
 
 @pytest.fixture(name="judge_requests")

@@ -43,7 +43,6 @@ from google.adk.evaluation.eval_metrics import EvalStatus
 from google.adk.evaluation.eval_metrics import JudgeModelOptions
 from google.adk.evaluation.eval_metrics import RubricsBasedCriterion
 from google.adk.evaluation.eval_rubrics import Rubric
-from google.adk.evaluation.eval_rubrics import RubricContent
 from google.adk.evaluation.evaluator import EvaluationResult
 from google.adk.evaluation.llm_as_judge_utils import build_judge_request_config
 from google.adk.evaluation.metric_evaluator_registry import DEFAULT_METRIC_EVALUATOR_REGISTRY
@@ -58,8 +57,9 @@ from google.adk.models.registry import LLMRegistry
 from google.genai import types as genai_types
 import pytest
 
-from .judge_prompt_cases import Dialogue
+from .judge_prompt_cases import judge_answer
 from .judge_prompt_cases import load_dialogues
+from .judge_prompt_cases import prompt_text
 from .rubric_matching_fixture_cases import EVALUATORS
 
 _FOLLOWS = "fake-structured-judge-follows"
@@ -122,12 +122,8 @@ class _FakeJudge(BaseLlm):
     if schema is not None and self.model == _FOLLOWS:
       answer = _FakeJudge.json_answer or _json_answer(schema)
     else:
-      answer = _text_answer(_prompt(llm_request))
-    yield LlmResponse(
-        content=genai_types.Content(
-            role="model", parts=[genai_types.Part(text=answer)]
-        )
-    )
+      answer = _text_answer(prompt_text(llm_request))
+    yield judge_answer(answer)
 
 
 def _json_answer(schema: genai_types.Schema) -> str:
@@ -155,12 +151,6 @@ def _text_answer(prompt: str) -> str:
       f"Verdict: {_FakeJudge.verdicts.get(shown_id, 'yes')}"
       for shown_id in _RUBRIC_LINE.findall(section)
   )
-
-
-def _prompt(llm_request: LlmRequest) -> str:
-  (content,) = llm_request.contents
-  (part,) = content.parts
-  return part.text
 
 
 @pytest.fixture(autouse=True)
@@ -266,7 +256,7 @@ async def test_request_carries_schema_with_the_shown_ids(
   assert request.config.response_mime_type == "application/json"
   assert request.config.response_json_schema is None
   # The text mode prompt, then the short JSON instructions.
-  assert _prompt(request) == prompt + JSON_ANSWER_INSTRUCTIONS
+  assert prompt_text(request) == prompt + JSON_ANSWER_INSTRUCTIONS
   structured = _text_mode_request(_FOLLOWS, prompt + JSON_ANSWER_INSTRUCTIONS)
   structured.config.response_mime_type = "application/json"
   structured.config.response_schema = schema
@@ -340,7 +330,7 @@ async def test_switch_off_sends_the_text_mode_request(
   assert _dump(request) == _dump(_text_mode_request(_FOLLOWS, prompt))
   assert request.config.response_schema is None
   assert request.config.response_mime_type is None
-  assert JSON_ANSWER_INSTRUCTIONS.strip() not in _prompt(request)
+  assert JSON_ANSWER_INSTRUCTIONS.strip() not in prompt_text(request)
   assert _scores(result) == {r.rubric_id: 1.0 for r in dialogue.rubrics}
 
 
@@ -431,11 +421,7 @@ async def test_repeated_missing_and_unknown_ids_count_as_in_text_mode(
   caplog.clear()
   with caplog.at_level(logging.WARNING):
     text_score = text.convert_auto_rater_response_to_score(
-        LlmResponse(
-            content=genai_types.Content(
-                role="model", parts=[genai_types.Part(text=text_answer)]
-            )
-        )
+        judge_answer(text_answer)
     )
 
   rubric_scores = result.per_invocation_results[-1].rubric_scores
