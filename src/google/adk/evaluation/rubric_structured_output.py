@@ -28,7 +28,7 @@ this on for a `RubricBasedEvaluator` whose criterion sets `structured_output`:
    from then on only in text mode, with one warning.
 
 Nothing changes on the way back: the answer goes through the evaluator's
-parser and `rubric_matching.match_rubric_responses`, which read JSON as well
+parser and `_rubric_matching.match_rubric_responses`, which read JSON as well
 as text. A judge that ignores the schema is scored from its text, and
 repeated, missing and unknown ids are accounted for as in text mode.
 """
@@ -49,8 +49,8 @@ from ..models.base_llm import BaseLlm
 from ..models.llm_request import LlmRequest
 from ..models.llm_response import LlmResponse
 from ..utils.context_utils import Aclosing
+from ._rubric_ids import rubric_prompt_ids
 from .eval_rubrics import Rubric
-from .rubric_matching import rubric_prompt_ids
 
 logger = logging.getLogger("google_adk." + __name__)
 
@@ -88,7 +88,7 @@ def rubric_verdicts_schema(rubrics: Sequence[Rubric]) -> genai_types.Schema:
   The answer is an object whose `verdicts` list holds exactly one item per
   rubric (`minItems` = `maxItems` = the number of rubrics). Each item has, in
   this order and all required: `id`, one of the ids the prompt shows (see
-  `rubric_matching.rubric_prompt_ids`, so a hard id is its `rubric-<n>`
+  `_rubric_ids.rubric_prompt_ids`, so a hard id is its `rubric-<n>`
   handle); `rationale`; and `verdict`, `yes` or `no`. For rubrics `r1` and
   `正確性` (shown as `rubric-2`) a judge answers:
 
@@ -99,7 +99,7 @@ def rubric_verdicts_schema(rubrics: Sequence[Rubric]) -> genai_types.Schema:
   Why this shape:
 
   * A list of objects with an `id` field is what
-    `rubric_matching.parse_judge_output` reads, and a string enum, required
+    `_rubric_parsing.parse_judge_answer` reads, and a string enum, required
     fields and item counts are in both Gemini's schema subset and OpenAI's
     strict mode. An object with one property per id would also stop a judge
     from answering a rubric twice, but the parser does not read ids from

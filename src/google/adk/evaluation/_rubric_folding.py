@@ -1,0 +1,166 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Folds rubric texts so that spellings of the same sentence compare equal.
+
+A judge that copies a rubric's property text often changes its spelling but
+not its words: full-width letters, `ユーザ` / `ユーザー`, hiragana for
+katakana, traditional for simplified Han characters, Arabic vowel marks,
+markdown around the text, `\\u30e6` escapes copied from a prompt. `fold`
+removes exactly those differences, one named step each (`FOLD_STEPS`), and
+returns the text as tokens: a word of a script written with spaces, or one
+character of a script written without them (Han, kana, Thai, ...). The
+matcher compares tokens, so a rewrite is judged word by word, never as a
+handful of similar characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+import re
+import unicodedata
+
+from ._han_variants import TRADITIONAL_TO_SIMPLIFIED
+
+
+def _replace(mapping: dict[str, str]) -> Callable[[str], str]:
+  return lambda char: mapping.get(char, char)
+
+
+def _drop(chars: str) -> Callable[[str], str]:
+  dropped = frozenset(chars)
+  return lambda char: "" if char in dropped else char
+
+
+def _separators(char: str) -> str:
+  category = unicodedata.category(char)
+  if category == "Cf":
+    return ""
+  if category[0] in "PZSC":
+    return " "
+  return char
+
+
+def _katakana(char: str) -> str:
+  return chr(ord(char) + 0x60) if "\u3041" <= char <= "\u3096" else char
+
+
+_ARABIC_MARKS = "".join(
+    chr(c) for c in (*range(0x064B, 0x0660), 0x0670, *range(0x06D6, 0x06EE))
+)
+
+# Each step maps one character (after NFKC and case folding) to its folded
+# form, and only merges spellings of the same letter or word.
+FOLD_STEPS: tuple[tuple[str, Callable[[str], str]], ...] = (
+    # Punctuation, symbols and spaces separate tokens; invisible format
+    # characters (zero-width and direction marks) are dropped.
+    ("separators", _separators),
+    ("kana", _katakana),
+    ("long_vowel_mark", _drop("\u30fc")),
+    (
+        "han_simplified",
+        _replace(
+            {pair[0]: pair[1] for pair in TRADITIONAL_TO_SIMPLIFIED.split()}
+        ),
+    ),
+    ("arabic_marks", _drop(_ARABIC_MARKS + "\u0640")),
+    (
+        "arabic_letter_forms",
+        _replace({
+            "\u0623": "\u0627",
+            "\u0625": "\u0627",
+            "\u0622": "\u0627",
+            "\u0671": "\u0627",
+            "\u0649": "\u064a",
+            "\u0629": "\u0647",
+        }),
+    ),
+    ("hebrew_points", _drop("".join(chr(c) for c in range(0x0591, 0x05C8)))),
+    ("cyrillic_yo", _replace({"\u0451": "\u0435"})),
+    ("devanagari_nukta", _replace({"\u093c": "", "\u0901": "\u0902"})),
+)
+
+
+class _FoldTable(dict):
+  """A `str.translate` table that computes each character's fold once."""
+
+  def __missing__(self, codepoint: int) -> str:
+    chars = chr(codepoint)
+    for _, step in FOLD_STEPS:
+      chars = "".join(step(c) for c in chars)
+    self[codepoint] = chars
+    return chars
+
+
+_FOLD_TABLE = _FoldTable()
+_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
+
+# Scripts written without spaces between words: each character is a token.
+_UNSPACED = (
+    "\u0e00-\u0eff"  # Thai, Lao
+    "\u1000-\u109f"  # Myanmar
+    "\u1780-\u17ff"  # Khmer
+    "\u3005\u3006\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+    "\U00020000-\U0003134f"
+)
+_TOKEN = re.compile(rf"[{_UNSPACED}]|[^\s{_UNSPACED}]+")
+_UNSPACED_CHAR = re.compile(f"[{_UNSPACED}]")
+_HAN = re.compile(
+    "[\u3005\u3006\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]"
+)
+_KANA = re.compile("[\u30a1-\u30fa]")
+
+
+def decode_escapes(text: str) -> str:
+  """Returns `text` with `\\uXXXX` escapes, as a JSON dump writes, decoded."""
+  if "\\u" not in text:
+    return text
+  return _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text)
+
+
+def fold(text: object) -> tuple[str, ...]:
+  """Returns the tokens of `text` after every step of `FOLD_STEPS`.
+
+  For example `**ユーザーの年齢を確認している。**` and `ユーザの年齢を確認している`
+  fold to the same tokens, and so do `飯後服用` and `饭后服用`; `Lists the
+  side-effects` folds to `("lists", "the", "side", "effects")`.
+
+  Args:
+    text: The text to fold. Anything that is not a string folds to ().
+
+  Returns:
+    The folded tokens, in order.
+  """
+  if not isinstance(text, str):
+    return ()
+  text = unicodedata.normalize("NFKC", decode_escapes(text)).casefold()
+  return tuple(_TOKEN.findall(text.translate(_FOLD_TABLE)))
+
+
+def is_number(token: str) -> bool:
+  """Whether `token` holds a digit or numeral of any script (`3`, `٣`, `三`)."""
+  return any(unicodedata.numeric(char, None) is not None for char in token)
+
+
+def is_han(token: str) -> bool:
+  return _HAN.match(token) is not None
+
+
+def is_kana(token: str) -> bool:
+  return _KANA.match(token) is not None
+
+
+def is_word(token: str) -> bool:
+  """Whether `token` is a word of a script written with spaces."""
+  return _UNSPACED_CHAR.fullmatch(token) is None

@@ -1,0 +1,556 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Attaches a rubric judge's verdict blocks to rubrics, never by guessing.
+
+Each block of the judge's answer goes to at most one rubric:
+
+1. **id**: the echoed id names a rubric (its id, or the handle the prompt
+   showed for it). The id is the contract; it is refused only when the
+   block's property text is another rubric's, or sides with another rubric
+   on the words that tell the two apart. Then neither rubric gets the block.
+2. **text**: without a usable id, the folded property text (see
+   `_rubric_folding.fold`) equals the text of exactly one rubric.
+3. **rewrite**: the property text is exactly one rubric's text, rewritten in
+   ways that cannot change which rubric it names (see `_is_rewrite_of`).
+
+Position never decides. A rubric whose blocks disagree, or whose verdict is
+not a yes or a no, or that got no block, is unscored with its reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+import dataclasses
+import difflib
+import logging
+from typing import Any
+from typing import Optional
+import unicodedata
+
+from . import _rubric_folding as folding
+from ._rubric_ids import normalize_rubric_id
+from ._rubric_ids import rubric_prompt_ids
+from .eval_rubrics import Rubric
+from .eval_rubrics import RubricScore
+
+logger = logging.getLogger("google_adk." + __name__)
+
+TIER_ID = "id"
+TIER_TEXT = "text"
+TIER_REWRITE = "rewrite"
+
+# A rewrite changes at most this many places of the text.
+_MAX_SPANS = 3
+# Candidates for a rewrite must hold one of this many of the block's rarest
+# tokens: a rewrite leaves at most `_MAX_SPANS * _MAX_SPAN_TOKENS` tokens of
+# the block outside the rubric's text, so one of these is always in it.
+_MAX_SPAN_TOKENS = 6
+_RARE_TOKENS = _MAX_SPANS * _MAX_SPAN_TOKENS + 1
+# Another rubric whose words a block with an id may side with is looked for
+# among at most this many rubrics.
+_MAX_RIVALS = 64
+_MAX_LISTED = 10
+_MAX_EXCERPT_CHARS = 500
+
+# Words, and runs of unspaced scripts, that negate. Texts must agree on them.
+_NEGATION_WORDS = frozenset((
+    "not", "no", "never", "nor", "t", "cannot", "without", "none", "neither",
+    "nicht", "kein", "keine", "keinen", "ohne", "nie", "niemals",
+    "nunca", "ni", "sin", "jamás", "pas", "jamais", "sans", "non", "não",
+    "sem", "mai", "senza", "не", "нет", "ни", "без", "لا", "ليس", "لم", "لن",
+    "غير", "بدون", "לא", "אין", "בלי", "नहीं", "न", "मत", "बिना", "không",
+    "chưa", "chẳng", "tidak", "bukan", "belum", "tanpa", "değil", "yok",
+    "asla", "bez", "żaden", "안", "못",
+))  # fmt: skip
+_NEGATION_MARKS = (
+    "不", "没", "沒", "未", "無", "无", "非", "别", "別", "勿", "莫", "否",
+    "ナイ", "ナク", "ナカッ", "マセン", "ズ", "ヌ", "않", "없", "ไม่", "มิ", "ไร้",
+)  # fmt: skip
+# Chinese structural particles, which a rewrite may add or drop.
+_HAN_PARTICLES = frozenset("的地得了着在把之")
+# Prefixes Arabic and Hebrew attach to a word (the article, and, in, to).
+_CLITICS = ("ال", "و", "ب", "ل", "ف", "ה", "ו", "ב", "ל", "ש", "מ")
+
+
+@dataclasses.dataclass(frozen=True)
+class RubricOutcome:
+  """What one judge answer gave one rubric.
+
+  Attributes:
+    rubric_id: The rubric's id.
+    score: The verdict's score; None when the rubric is unscored.
+    rationale: The judge's rationale from the attached block.
+    reason: Why the rubric is unscored; None when it is scored.
+    tier: How the block was attached (`id`, `text`, `rewrite`), or None.
+    block: The 0-based index of the attached block in the judge's answer.
+    detail: For a `rewrite`, the places where the texts differ.
+  """
+
+  rubric_id: str
+  score: Optional[float] = None
+  rationale: Optional[str] = None
+  reason: Optional[str] = None
+  tier: Optional[str] = None
+  block: Optional[int] = None
+  detail: Optional[str] = None
+
+
+@dataclasses.dataclass(frozen=True)
+class UnmatchedBlock:
+  """A block of the judge's answer that was attached to no rubric."""
+
+  index: int
+  rubric_id: Optional[str]
+  property_text: Optional[str]
+  reason: str
+
+  def describe(self) -> str:
+    parts = [f"block {self.index + 1}"]
+    if self.rubric_id:
+      parts.append(f"ID {_quote(self.rubric_id)}")
+    if self.property_text:
+      parts.append(f"property {_quote(self.property_text)}")
+    return f"{' '.join(parts)} ({self.reason})"
+
+
+@dataclasses.dataclass(frozen=True)
+class RubricMatchReport:
+  """The accounting of one judge answer: every rubric, every stray block."""
+
+  outcomes: list[RubricOutcome]
+  unmatched_blocks: list[UnmatchedBlock]
+
+  @property
+  def unscored(self) -> list[RubricOutcome]:
+    return [o for o in self.outcomes if o.score is None]
+
+  def rubric_scores(self) -> list[RubricScore]:
+    """Returns a `RubricScore` for each rubric a block was attached to."""
+    return [
+        RubricScore(
+            rubric_id=o.rubric_id,
+            rationale=(
+                o.rationale
+                if o.score is not None
+                else f"Unscored: {o.reason}. {o.rationale or ''}".strip()
+            ),
+            score=o.score,
+        )
+        for o in self.outcomes
+        if o.tier is not None
+    ]
+
+  def warning_message(self) -> Optional[str]:
+    """Returns the one warning for this answer, or None if nothing is amiss."""
+    unscored = self.unscored
+    if not unscored and not self.unmatched_blocks:
+      return None
+    lines = [
+        f"Judge answer: {len(unscored)} of {len(self.outcomes)} rubrics"
+        " unscored."
+    ]
+    lines.extend(
+        f"  rubric {_quote(o.rubric_id)}: {o.reason}"
+        for o in unscored[:_MAX_LISTED]
+    )
+    if len(unscored) > _MAX_LISTED:
+      lines.append(f"  ... and {len(unscored) - _MAX_LISTED} more rubrics")
+    if self.unmatched_blocks:
+      lines.append(
+          f"  {len(self.unmatched_blocks)} block(s) attached to no rubric:"
+      )
+      lines.extend(
+          f"    {b.describe()}" for b in self.unmatched_blocks[:_MAX_LISTED]
+      )
+      if len(self.unmatched_blocks) > _MAX_LISTED:
+        lines.append(
+            f"    ... and {len(self.unmatched_blocks) - _MAX_LISTED} more"
+        )
+    return "\n".join(lines)
+
+  def log(self, answer: Optional[str] = None) -> None:
+    """Logs the warning, and at debug level how each rubric was matched.
+
+    Args:
+      answer: The judge's raw answer; its beginning is quoted in the warning
+        when no rubric could be given a block, to show what the judge wrote.
+    """
+    for o in self.outcomes:
+      logger.debug(
+          "Rubric %s: tier=%s block=%s score=%s %s",
+          _quote(o.rubric_id),
+          o.tier,
+          o.block,
+          o.score,
+          o.detail or "",
+      )
+    message = self.warning_message()
+    if message and answer and all(o.tier is None for o in self.outcomes):
+      more = "..." if len(answer) > _MAX_EXCERPT_CHARS else ""
+      message += (
+          f"\n  The judge's answer began: {answer[:_MAX_EXCERPT_CHARS]!r}{more}"
+      )
+    if message:
+      logger.warning(message)
+
+
+def _quote(text: str, limit: int = 60) -> str:
+  text = " ".join(str(text).split())
+  if len(text) > limit:
+    text = text[: limit - 3] + "..."
+  return repr(text)
+
+
+class _Rubrics:
+  """The rubrics of one answer, indexed by id, folded text and token."""
+
+  def __init__(self, rubrics: Sequence[Rubric]) -> None:
+    self.ids = [r.rubric_id for r in rubrics]
+    raw = [r.rubric_content.text_property for r in rubrics]
+    self.copies = [_copy_form(t) for t in raw]
+    self.tokens = [folding.fold(t) for t in raw]
+    self.token_sets = [frozenset(t) for t in self.tokens]
+    self.by_text: dict[tuple[str, ...], list[int]] = {}
+    self.postings: dict[str, list[int]] = {}
+    for i, tokens in enumerate(self.tokens):
+      if tokens:
+        self.by_text.setdefault(tokens, []).append(i)
+      for token in self.token_sets[i]:
+        self.postings.setdefault(token, []).append(i)
+    self.exact_ids: dict[str, list[int]] = {}
+    self.by_id: dict[str, list[int]] = {}
+    shown = rubric_prompt_ids(rubrics)
+    for i, rubric_id in enumerate(self.ids):
+      self.exact_ids.setdefault(rubric_id, []).append(i)
+      for form in {
+          normalize_rubric_id(rubric_id),
+          normalize_rubric_id(shown.get(rubric_id)),
+      } - {""}:
+        self.by_id.setdefault(form, []).append(i)
+
+  def resolve_id(self, rubric_id: Optional[str]) -> Optional[int]:
+    """The rubric the echoed id names, or None if none or several do."""
+    if not rubric_id:
+      return None
+    exact = self.exact_ids.get(rubric_id, [])
+    if len(exact) == 1:
+      return exact[0]
+    found = self.by_id.get(normalize_rubric_id(rubric_id), [])
+    return found[0] if len(found) == 1 else None
+
+  def identify(
+      self, tokens: tuple[str, ...], copy: str
+  ) -> tuple[Optional[int], str, str]:
+    """Returns (rubric, tier, why) for a property text.
+
+    The rubric is None when the text names no rubric, or several; `why` then
+    says which.
+    """
+    if not tokens:
+      return None, "", "no property text"
+    same = self.by_text.get(tokens)
+    if same:
+      if len(same) == 1:
+        return same[0], TIER_TEXT, ""
+      # Rubrics whose texts fold alike are told apart by an exact copy.
+      exact = [i for i in same if self.copies[i] == copy]
+      if len(exact) == 1:
+        return exact[0], TIER_TEXT, ""
+      return None, "", f"its text fits {len(same)} rubrics"
+    rewrites = [
+        i for i in self._candidates(tokens) if self.is_rewrite(tokens, i)
+    ]
+    if len(rewrites) == 1:
+      return rewrites[0], TIER_REWRITE, ""
+    if rewrites:
+      names = ", ".join(_quote(self.ids[i]) for i in rewrites[:3])
+      return None, "", f"its text could be any of rubrics {names}"
+    return None, "", "no rubric has this property text"
+
+  def _candidates(self, tokens: tuple[str, ...]) -> list[int]:
+    """Every rubric that could be a rewrite of `tokens`, and a few more."""
+    known = sorted(
+        (t for t in set(tokens) if t in self.postings),
+        key=lambda t: len(self.postings[t]),
+    )
+    found: set[int] = set()
+    for token in known[:_RARE_TOKENS]:
+      found.update(self.postings[token])
+    return sorted(found)
+
+  def is_rewrite(self, block: tuple[str, ...], i: int) -> bool:
+    """Whether `block` is rubric `i`'s text rewritten without changing it.
+
+    The two must hold the same numbers and the same negations, keep at least
+    half of their tokens in common, and differ in at most `_MAX_SPANS` places,
+    each a safe rewrite (see `_is_safe_span`).
+    """
+    rubric = self.tokens[i]
+    if not rubric:
+      return False
+    block_set = frozenset(block)
+    if (
+        len(block_set - self.token_sets[i]) > _RARE_TOKENS - 1
+        or len(self.token_sets[i] - block_set) > _RARE_TOKENS - 1
+    ):
+      return False
+    if _numbers(block) != _numbers(rubric):
+      return False
+    if _negations(block) != _negations(rubric):
+      return False
+    spans = _spans(block, rubric)
+    if len(spans) > _MAX_SPANS:
+      return False
+    changed_block = sum(len(b) for b, _ in spans)
+    changed_rubric = sum(len(r) for _, r in spans)
+    if 2 * changed_block > len(block) or 2 * changed_rubric > len(rubric):
+      return False
+    return all(self._is_safe_span(b, r, i) for b, r in spans)
+
+  def _is_safe_span(
+      self, block: tuple[str, ...], rubric: tuple[str, ...], i: int
+  ) -> bool:
+    """Whether replacing `rubric`'s tokens by `block`'s keeps rubric `i`.
+
+    Only the spacing may change; or Han characters be written in kana (`等`
+    -> `など`), or a Chinese particle (`的`) be added or dropped; a word only
+    inflected (`lists` -> `listed`) or given an Arabic or Hebrew prefix; a
+    short word (an article, a particle) added or dropped; at most two
+    characters of another unspaced script changed. A block word that rubric
+    `i` lacks and another rubric has points to that rubric.
+    """
+    for token in block:
+      if folding.is_word(token) and token not in self.token_sets[i]:
+        if token in self.postings:
+          return False
+    if "".join(block) == "".join(rubric):
+      return True
+    han_block = [t for t in block if folding.is_han(t)]
+    han_rubric = [t for t in rubric if folding.is_han(t)]
+    if han_block or han_rubric:
+      if han_block and han_rubric:
+        return False
+      if len(block + rubric) == 1:
+        return (block + rubric)[0] in _HAN_PARTICLES
+      han_side, other = (block, rubric) if han_block else (rubric, block)
+      return (
+          len(han_side) <= 2
+          and all(folding.is_han(t) for t in han_side)
+          and 0 < len(other) <= 3 * len(han_side)
+          and all(folding.is_kana(t) for t in other)
+      )
+    words_block = [t for t in block if folding.is_word(t)]
+    words_rubric = [t for t in rubric if folding.is_word(t)]
+    if len(block) - len(words_block) > 2 or len(rubric) - len(words_rubric) > 2:
+      return False
+    if len(words_block) > 1 or len(words_rubric) > 1:
+      return False
+    if words_block and words_rubric:
+      return _is_inflection(words_block[0], words_rubric[0])
+    lone = words_block or words_rubric
+    return not lone or len(lone[0]) <= 3
+
+
+def _copy_form(text: object) -> str:
+  if not isinstance(text, str):
+    return ""
+  return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def _spans(
+    block: tuple[str, ...], rubric: tuple[str, ...]
+) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+  matcher = difflib.SequenceMatcher(None, block, rubric, autojunk=False)
+  return [
+      (block[i1:i2], rubric[j1:j2])
+      for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+      if tag != "equal"
+  ]
+
+
+def _numbers(tokens: tuple[str, ...]) -> list[str]:
+  return sorted(t for t in tokens if folding.is_number(t))
+
+
+def _negations(tokens: tuple[str, ...]) -> list[int]:
+  unspaced = "".join(t for t in tokens if not folding.is_word(t))
+  words = [t for t in tokens if folding.is_word(t)]
+  return [sum(t in _NEGATION_WORDS for t in words)] + [
+      unspaced.count(mark) + sum(mark in w for w in words)
+      for mark in _NEGATION_MARKS
+  ]
+
+
+def _is_inflection(a: str, b: str) -> bool:
+  """Whether two words are one word inflected, or given a clitic prefix."""
+  for x, y in ((a, b), (b, a)):
+    if any(x == clitic + y for clitic in _CLITICS):
+      return True
+  shared = 0
+  for x, y in zip(a, b):
+    if x != y:
+      break
+    shared += 1
+  return shared >= max(2, (min(len(a), len(b)) + 1) // 2)
+
+
+@dataclasses.dataclass
+class _Attached:
+  block: int
+  tier: str
+  response: Any
+
+
+def match_rubric_responses(
+    rubrics: Sequence[Rubric], responses: Sequence[Any]
+) -> RubricMatchReport:
+  """Attaches the judge's verdict blocks to rubrics; see the module docstring.
+
+  For example, with rubrics `r1: ユーザの服用中の薬を確認している` and
+  `r2: 副作用等のリスクを説明している`, an answer with no id lines whose
+  properties read `ユーザーの服用中の薬を確認している` (tier `text`: the long
+  vowel mark is folded away) and `副作用などのリスクを説明している` (tier
+  `rewrite`: `等` written in kana) scores both. Had the rubrics read `2錠を服用`
+  and `3錠を服用`, a block `2錠服用する` could only be `r1`'s; a block
+  `錠を服用する` is neither's and leaves both unscored.
+
+  Args:
+    rubrics: The effective rubrics, in prompt order.
+    responses: The parsed blocks of one judge answer (`RubricResponse` or any
+      object with `rubric_id`, `property_text`, `rationale`, `score` and,
+      optionally, `verdict`), in the judge's order.
+
+  Returns:
+    One outcome per rubric, in rubric order, and the blocks attached to none.
+  """
+  index = _Rubrics(rubrics)
+  attached: dict[int, list[_Attached]] = {}
+  unmatched: list[UnmatchedBlock] = []
+  for b, response in enumerate(responses):
+    rubric_id = _text(getattr(response, "rubric_id", None))
+    property_text = _text(getattr(response, "property_text", None))
+    tokens = folding.fold(property_text)
+    by_id = index.resolve_id(rubric_id)
+    by_text, tier, why = index.identify(tokens, _copy_form(property_text))
+    if by_id is not None:
+      if by_text is not None and by_text != by_id:
+        why = f"its ID names rubric {_quote(index.ids[by_id])} but its text is"
+        why += f" rubric {_quote(index.ids[by_text])}'s"
+      elif by_text is None and tokens:
+        rival = _sides_with(index, tokens, by_id)
+        why = (
+            f"its ID names rubric {_quote(index.ids[by_id])} but its text"
+            f" points to rubric {_quote(index.ids[rival])}"
+            if rival is not None
+            else ""
+        )
+      else:
+        why = ""
+      if not why:
+        attached.setdefault(by_id, []).append(_Attached(b, TIER_ID, response))
+        continue
+    elif by_text is not None:
+      attached.setdefault(by_text, []).append(_Attached(b, tier, response))
+      continue
+    elif rubric_id and not tokens:
+      why = "no rubric has this ID"
+    elif rubric_id:
+      why = f"no rubric has this ID, and {why}"
+    unmatched.append(UnmatchedBlock(b, rubric_id, property_text, why))
+  outcomes = [
+      _outcome(index, i, attached.get(i, []), bool(unmatched))
+      for i in range(len(index.ids))
+  ]
+  return RubricMatchReport(outcomes=outcomes, unmatched_blocks=unmatched)
+
+
+def _sides_with(
+    index: _Rubrics, tokens: tuple[str, ...], i: int
+) -> Optional[int]:
+  """Another rubric the text sides with against rubric `i`, if any.
+
+  The text sides with rubric `j` when it holds a token that `j` has and `i`
+  lacks, and none that `i` has and `j` lacks: a judge that echoed `r1` over
+  a property reading `In turn 2 ...` answered `In turn 2 ...`'s rubric.
+  """
+  block = frozenset(tokens)
+  mine = index.token_sets[i]
+  extra = sorted(
+      (t for t in block - mine if t in index.postings),
+      key=lambda t: len(index.postings[t]),
+  )
+  seen: set[int] = set()
+  for token in extra:
+    for j in index.postings[token]:
+      if j in seen or j == i:
+        continue
+      seen.add(j)
+      theirs = index.token_sets[j]
+      if block & (theirs - mine) and not block & (mine - theirs):
+        return j
+      if len(seen) >= _MAX_RIVALS:
+        return None
+  return None
+
+
+def _outcome(
+    index: _Rubrics, i: int, blocks: list[_Attached], others: bool
+) -> RubricOutcome:
+  rubric_id = index.ids[i]
+  if not blocks:
+    return RubricOutcome(
+        rubric_id=rubric_id,
+        reason=(
+            "no block of the answer could be attached to it"
+            if others
+            else "the judge gave no verdict for it"
+        ),
+    )
+  first = blocks[0]
+  scores = {getattr(a.response, "score", None) for a in blocks}
+  score = getattr(first.response, "score", None)
+  reason = None
+  if len(scores) > 1:
+    score = None
+    reason = (
+        f"the judge answered it {len(blocks)} times with different verdicts"
+    )
+  elif score is None:
+    verdict = _text(getattr(first.response, "verdict", None))
+    reason = (
+        f"verdict {_quote(verdict)} is not a yes or a no"
+        if verdict
+        else "its block has no verdict"
+    )
+  detail = None
+  if first.tier == TIER_REWRITE:
+    tokens = folding.fold(_text(getattr(first.response, "property_text", None)))
+    detail = "; ".join(
+        f"{''.join(b) or '-'} for {''.join(r) or '-'}"
+        for b, r in _spans(tokens, index.tokens[i])
+    )
+  return RubricOutcome(
+      rubric_id=rubric_id,
+      score=score,
+      rationale=getattr(first.response, "rationale", None),
+      reason=reason,
+      tier=first.tier,
+      block=first.block,
+      detail=detail,
+  )
+
+
+def _text(value: object) -> Optional[str]:
+  return value if isinstance(value, str) and value.strip() else None

@@ -1,0 +1,319 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""The label and verdict words a rubric judge may write, in one place.
+
+The rubric templates ask for English labels and `yes` / `no`, but judges that
+work in another language translate them. Every form the parser accepts is
+listed here, by language, so that a reviewer can check the words without
+reading the parser. Entries are compared after NFKC normalization and case
+folding, so case and full-width variants need not be listed.
+"""
+
+from __future__ import annotations
+
+# The field each label names. `verdict` also covers labels that introduce
+# the judge's conclusion (`Final verdict`, `結論`).
+LABELS: dict[str, tuple[str, ...]] = {
+    "id": (
+        "id",
+        "rubric id",
+        "rubric_id",
+        "property id",
+        "識別子",  # ja
+        "编号",  # zh-Hans
+        "編號",  # zh-Hant
+        "아이디",  # ko
+        "식별자",
+        "المعرف",  # ar
+        "معرف",
+        "מזהה",  # he
+        "идентификатор",  # ru
+        "आईडी",  # hi
+        "รหัส",  # th
+        "identificador",  # es, pt
+        "kennung",  # de
+        "identifiant",  # fr
+        "mã",  # vi
+    ),
+    "property": (
+        "property",
+        "rubric",
+        "criterion",
+        "プロパティ",  # ja
+        "性質",
+        "評価項目",
+        "属性",  # zh-Hans
+        "特性",
+        "性质",
+        "屬性",  # zh-Hant
+        "항목",  # ko
+        "속성",
+        "الخاصية",  # ar
+        "خاصية",
+        "المعيار",
+        "מאפיין",  # he
+        "קריטריון",
+        "свойство",  # ru
+        "критерий",
+        "गुण",  # hi
+        "मानदंड",
+        "คุณสมบัติ",  # th
+        "เกณฑ์",
+        "propiedad",  # es
+        "criterio",  # es, it
+        "eigenschaft",  # de
+        "kriterium",
+        "propriété",  # fr
+        "critère",
+        "propriedade",  # pt
+        "critério",
+        "proprietà",  # it
+        "thuộc tính",  # vi
+        "tiêu chí",
+        "properti",  # id
+        "kriteria",
+        "özellik",  # tr
+        "kryterium",  # pl
+        "właściwość",
+    ),
+    "evidence": (
+        "evidence",
+        "証拠",  # ja
+        "根拠資料",
+        "证据",  # zh-Hans
+        "證據",  # zh-Hant
+        "증거",  # ko
+        "الدليل",  # ar
+        "الأدلة",
+        "ראיות",  # he
+        "доказательства",  # ru
+        "साक्ष्य",  # hi
+        "หลักฐาน",  # th
+        "evidencia",  # es
+        "evidência",  # pt
+        "beweis",  # de
+        "belege",
+        "preuve",  # fr
+        "preuves",
+        "prove",  # it
+        "bằng chứng",  # vi
+        "bukti",  # id
+        "kanıt",  # tr
+        "dowody",  # pl
+    ),
+    "rationale": (
+        "rationale",
+        "reasoning",
+        "reason",
+        "explanation",
+        "理由",  # ja, zh
+        "根拠",  # ja
+        "説明",
+        "理据",  # zh-Hans
+        "依据",
+        "理據",  # zh-Hant
+        "依據",
+        "근거",  # ko
+        "이유",
+        "المبرر",  # ar
+        "التبرير",
+        "السبب",
+        "נימוק",  # he
+        "הסבר",
+        "обоснование",  # ru
+        "пояснение",
+        "तर्क",  # hi
+        "कारण",
+        "เหตุผล",  # th
+        "razonamiento",  # es
+        "justificación",
+        "justificação",  # pt
+        "begründung",  # de
+        "justification",  # fr
+        "motivazione",  # it
+        "lý do",  # vi
+        "alasan",  # id
+        "gerekçe",  # tr
+        "uzasadnienie",  # pl
+    ),
+    "verdict": (
+        "verdict",
+        "final verdict",
+        "判定",  # ja
+        "判定結果",
+        "最終判定",
+        "評価",
+        "結論",
+        "評決",
+        "判断",  # zh
+        "结论",
+        "裁定",
+        "最终判定",
+        "最終判斷",
+        "판정",  # ko
+        "평결",
+        "결론",
+        "الحكم",  # ar
+        "القرار",
+        "פסק דין",  # he
+        "החלטה",
+        "вердикт",  # ru
+        "заключение",
+        "निर्णय",  # hi
+        "फ़ैसला",
+        "คำตัดสิน",  # th
+        "veredicto",  # es, pt
+        "urteil",  # de
+        "ergebnis",
+        "verdetto",  # it
+        "kết luận",  # vi
+        "putusan",  # id
+        "karar",  # tr
+        "werdykt",  # pl
+    ),
+}
+
+# Verdict phrases and the score each stands for. "Not applicable" counts as
+# yes: every rubric template defines `yes` as "fulfilled, or not applicable".
+# A value holding forms of both (`yes/no`, `はい・いいえ`) is no verdict.
+VERDICTS: dict[float, tuple[str, ...]] = {
+    1.0: (
+        "yes",
+        "true",
+        "pass",
+        "passed",
+        "met",
+        "fulfilled",
+        "satisfied",
+        "n/a",
+        "not applicable",
+        "non applicable",
+        "non-applicable",
+        "inapplicable",
+        "✓",
+        "✔",
+        "✅",
+        "☑",
+        "○",
+        "◯",
+        "はい",  # ja
+        "満たしている",
+        "満たしています",
+        "該当なし",
+        "適用外",
+        "対象外",
+        "是",  # zh
+        "是的",
+        "对",
+        "對",
+        "符合",
+        "满足",
+        "滿足",
+        "不适用",
+        "不適用",
+        "예",  # ko
+        "네",
+        "충족",
+        "해당 없음",
+        "해당없음",
+        "نعم",  # ar
+        "لا ينطبق",
+        "غير قابل للتطبيق",
+        "כן",  # he
+        "לא רלוונטי",
+        "לא ישים",
+        "да",  # ru
+        "не применимо",
+        "неприменимо",
+        "हाँ",  # hi
+        "हां",
+        "लागू नहीं",
+        "ใช่",  # th
+        "ไม่เกี่ยวข้อง",
+        "sí",  # es
+        "si",
+        "cumple",
+        "no aplica",
+        "no procede",
+        "sim",  # pt
+        "cumpre",
+        "não se aplica",
+        "não aplicável",
+        "ja",  # de
+        "erfüllt",
+        "nicht zutreffend",
+        "nicht anwendbar",
+        "oui",  # fr
+        "sans objet",
+        "non applicable",
+        "ne s'applique pas",
+        "non pertinent",
+        "non pertinente",  # it
+        "có",  # vi
+        "không áp dụng",
+        "ya",  # id
+        "tidak berlaku",
+        "evet",  # tr
+        "tak",  # pl
+        "nie dotyczy",
+    ),
+    0.0: (
+        "no",
+        "false",
+        "fail",
+        "failed",
+        "not met",
+        "not fulfilled",
+        "not satisfied",
+        "✗",
+        "✘",
+        "❌",
+        "×",
+        "✕",
+        "いいえ",  # ja
+        "満たしていない",
+        "満たしていません",
+        "否",  # zh
+        "不",
+        "不是",
+        "不对",
+        "不對",
+        "不符合",
+        "不满足",
+        "不滿足",
+        "아니요",  # ko
+        "아니오",
+        "아니",
+        "미충족",
+        "불충족",
+        "لا",  # ar
+        "לא",  # he
+        "нет",  # ru
+        "не выполнено",
+        "नहीं",  # hi
+        "ไม่",  # th
+        "ไม่ใช่",
+        "no cumple",  # es
+        "não",  # pt
+        "não cumpre",
+        "nein",  # de
+        "nicht erfüllt",
+        "non",  # fr, it
+        "không",  # vi
+        "tidak",  # id
+        "hayır",  # tr
+        "nie",  # pl
+    ),
+}
