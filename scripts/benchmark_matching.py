@@ -10,11 +10,8 @@ and loaded beside the patched one (see `scripts/stock.py`), so both score the
 same judge answers on the same machine. Each figure is the median of repeated
 runs of `convert_auto_rater_response_to_score`.
 
-The patched matcher keeps what depends only on the rubrics (their folded
-texts and n-gram index) for the last few rubric sets, since an evaluator
-matches every sample of every invocation against the same rubrics; the main
-table measures that steady state, and a second table the first answer for a
-rubric set, with those caches cleared before every run.
+The patched matcher keeps no cache: every figure includes folding and
+indexing the rubrics for the answer.
 """
 
 from __future__ import annotations
@@ -31,7 +28,6 @@ from typing import Callable
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 from google.adk.evaluation import rubric_based_evaluator  # pylint: disable=g-import-not-at-top
-from google.adk.evaluation import rubric_matching  # pylint: disable=g-import-not-at-top
 from google.adk.evaluation.eval_metrics import EvalMetric  # pylint: disable=g-import-not-at-top
 from google.adk.evaluation.eval_metrics import RubricsBasedCriterion  # pylint: disable=g-import-not-at-top
 from google.adk.evaluation.eval_rubrics import Rubric  # pylint: disable=g-import-not-at-top
@@ -78,7 +74,7 @@ _VERBS = (
 def _rubric_texts(count: int) -> list[str]:
   texts = [
       f"ユーザの{noun}等を含めて{verb}" for verb in _VERBS for noun in _NOUNS
-  ]
+  ] + [f"{noun}について{verb}" for verb in _VERBS for noun in _NOUNS]
   if count > len(texts):
     raise ValueError(f"at most {len(texts)} rubrics")
   return texts[:count]
@@ -92,10 +88,12 @@ def _drift(text: str) -> str:
   )
 
 
-def _answer(texts: list[str], with_ids: bool, drifted: bool) -> str:
+def _answer(
+    texts: list[str], with_ids: bool, drifted: bool, shift: int = 0
+) -> str:
   blocks = []
   for i, text in enumerate(texts):
-    lines = [f"ID: r{i}"] if with_ids else []
+    lines = [f"ID: r{(i + shift) % len(texts)}"] if with_ids else []
     lines.append(f"Property: {_drift(text) if drifted else text}")
     lines.append("Rationale: 会話の2ターン目で確認しています。")
     lines.append("Verdict: yes")
@@ -186,38 +184,29 @@ def main() -> int:
       )
   id_stock, id_patched = rows[(200, "ids echoed")]
   drift_patched = rows[(200, "no ids, drifted text")][1]
-  scale = drift_patched / rows[(50, "no ids, drifted text")][1]
   print(
       f"\nids echoed, 200 rubrics: patched/stock = {id_patched / id_stock:.2f}"
-      " (target <= 1)"
+      " (target <= 1.5)"
   )
   print(
       "no ids, drifted, 200 rubrics: patched / stock id path ="
-      f" {drift_patched / id_stock:.2f} (target <= 3)"
+      f" {drift_patched / id_stock:.2f} (target <= 5)"
   )
-  print(f"50 -> 200 rubrics, no ids, drifted: x{scale:.2f} (target <= 5)")
 
-  print("\nFirst answer for a rubric set (patched, rubric caches cleared)")
-  print(f"{'case':44} {'stock':>9} {'patched':>9}")
-  texts = _rubric_texts(200)
+  print("\nIds shifted by one, exact texts (stock attaches every block wrong)")
+  texts = _rubric_texts(400)
+  answer = _answer(texts, True, False, shift=1)
   scores = [_scorer(module, texts) for module in (stock_module, patched)]
-
-  def cold(score: Callable[[str], int], answer: str) -> int:
-    rubric_matching._rubric_folds.cache_clear()  # pylint: disable=protected-access
-    rubric_matching._gram_index.cache_clear()  # pylint: disable=protected-access
-    return score(answer)
-
-  for name, with_ids, drifted in (
-      ("ids echoed", True, False),
-      ("no ids, drifted text", False, True),
-  ):
-    answer = _answer(texts, with_ids, drifted)
-    figures = _median_ms(
-        lambda: scores[0](answer),
-        lambda: cold(scores[1], answer),
-        repeat=args.repeat,
-    )
-    print(f"{f'200 rubrics, {name}':44} {figures[0]:9.2f} {figures[1]:9.2f}")
+  figures = _median_ms(
+      *(lambda score=score: score(answer) for score in scores),
+      repeat=args.repeat,
+  )
+  attached = [score(answer) for score in scores]
+  print(
+      f"{'400 rubrics, ids shifted':44} {figures[0]:9.2f} {figures[1]:9.2f}"
+      f" {f'{attached[0]}/{attached[1]}':>13}"
+  )
+  print(f"patched/stock = {figures[1] / figures[0]:.2f} (target <= 3)")
 
   print("\nHostile answers, patched (median ms; linear: ms/MB stays flat)")
   texts = _rubric_texts(20)
@@ -231,6 +220,11 @@ def main() -> int:
       "markdown flood": "**" * 40 + "> # - " * 10 + "\n",
       "label without newline": "Verdict: **",
       "backtick fences": "```",
+      "nested brackets": "[",
+      "fenced JSON": '```json\n[{"id": 1, "verdict": "no"}]\n```\n',
+      "quotation marks": '"Verdict: yes\n',
+      "table rows": "| ID | Property | Verdict |\n| r1 | x | yes |\n",
+      "block quotes": "> Verdict: yes\n",
   }
   print(
       f"{'input':28} {'256 KB':>9} {'512 KB':>9} {'1 MB':>9} {'ms/MB @1MB':>11}"

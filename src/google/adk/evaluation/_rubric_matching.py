@@ -31,9 +31,11 @@ not a yes or a no, or that got no block, is unscored with its reason.
 
 from __future__ import annotations
 
+import collections
 from collections.abc import Sequence
 import dataclasses
 import difflib
+import functools
 import logging
 from typing import Any
 from typing import Optional
@@ -51,8 +53,10 @@ TIER_ID = "id"
 TIER_TEXT = "text"
 TIER_REWRITE = "rewrite"
 
-# A rewrite changes at most this many places of the text.
+# A rewrite changes at most this many places of the text, and this many Han
+# characters on either side.
 _MAX_SPANS = 3
+_MAX_HAN = 2
 # Candidates for a rewrite must hold one of this many of the block's rarest
 # tokens: a rewrite leaves at most `_MAX_SPANS * _MAX_SPAN_TOKENS` tokens of
 # the block outside the rubric's text, so one of these is always in it.
@@ -214,31 +218,69 @@ def _quote(text: str, limit: int = 60) -> str:
 
 
 class _Rubrics:
-  """The rubrics of one answer, indexed by id, folded text and token."""
+  """The rubrics of one answer, indexed by id, folded text and token.
+
+  The text indexes are built on first use: an answer whose blocks echo ids
+  and exact texts never needs them.
+  """
 
   def __init__(self, rubrics: Sequence[Rubric]) -> None:
+    self.rubrics = rubrics
     self.ids = [r.rubric_id for r in rubrics]
-    raw = [r.rubric_content.text_property for r in rubrics]
-    self.copies = [_copy_form(t) for t in raw]
-    self.tokens = [folding.fold(t) for t in raw]
-    self.token_sets = [frozenset(t) for t in self.tokens]
-    self.by_text: dict[tuple[str, ...], list[int]] = {}
-    self.postings: dict[str, list[int]] = {}
-    for i, tokens in enumerate(self.tokens):
-      if tokens:
-        self.by_text.setdefault(tokens, []).append(i)
-      for token in self.token_sets[i]:
-        self.postings.setdefault(token, []).append(i)
+    self.raw = [r.rubric_content.text_property for r in rubrics]
     self.exact_ids: dict[str, list[int]] = {}
-    self.by_id: dict[str, list[int]] = {}
-    shown = rubric_prompt_ids(rubrics)
     for i, rubric_id in enumerate(self.ids):
       self.exact_ids.setdefault(rubric_id, []).append(i)
-      for form in {
-          normalize_rubric_id(rubric_id),
-          normalize_rubric_id(shown.get(rubric_id)),
-      } - {""}:
-        self.by_id.setdefault(form, []).append(i)
+    self._signatures: dict[int, tuple[list[str], list[int]]] = {}
+
+  @functools.cached_property
+  def by_id(self) -> dict[str, list[int]]:
+    """Rubrics by normalized id and by the handle the prompt showed."""
+    by_id: dict[str, list[int]] = {}
+    shown = rubric_prompt_ids(self.rubrics)
+    for i, rubric_id in enumerate(self.ids):
+      forms = {normalize_rubric_id(rubric_id)}
+      forms.add(normalize_rubric_id(shown.get(rubric_id)))
+      for form in forms - {""}:
+        by_id.setdefault(form, []).append(i)
+    return by_id
+
+  @functools.cached_property
+  def tokens(self) -> list[tuple[str, ...]]:
+    return [folding.fold(t) for t in self.raw]
+
+  @functools.cached_property
+  def token_sets(self) -> list[frozenset[str]]:
+    return [frozenset(t) for t in self.tokens]
+
+  @functools.cached_property
+  def han_sets(self) -> list[frozenset[str]]:
+    return [frozenset(filter(folding.is_han, t)) for t in self.token_sets]
+
+  @functools.cached_property
+  def copies(self) -> list[str]:
+    return [_copy_form(t) for t in self.raw]
+
+  @functools.cached_property
+  def by_text(self) -> dict[tuple[str, ...], list[int]]:
+    by_text: dict[tuple[str, ...], list[int]] = {}
+    for i, tokens in enumerate(self.tokens):
+      if tokens:
+        by_text.setdefault(tokens, []).append(i)
+    return by_text
+
+  @functools.cached_property
+  def postings(self) -> dict[str, list[int]]:
+    postings: dict[str, list[int]] = {}
+    for i, tokens in enumerate(self.token_sets):
+      for token in tokens:
+        postings.setdefault(token, []).append(i)
+    return postings
+
+  def signature(self, i: int) -> tuple[list[str], list[int]]:
+    if i not in self._signatures:
+      self._signatures[i] = _signature(self.tokens[i])
+    return self._signatures[i]
 
   def resolve_id(self, rubric_id: Optional[str]) -> Optional[int]:
     """The rubric the echoed id names, or None if none or several do."""
@@ -269,8 +311,11 @@ class _Rubrics:
       if len(exact) == 1:
         return exact[0], TIER_TEXT, ""
       return None, "", f"its text fits {len(same)} rubrics"
+    signature = _signature(tokens)
     rewrites = [
-        i for i in self._candidates(tokens) if self.is_rewrite(tokens, i)
+        i
+        for i in self._candidates(tokens)
+        if self.is_rewrite(tokens, i, signature)
     ]
     if len(rewrites) == 1:
       return rewrites[0], TIER_REWRITE, ""
@@ -280,35 +325,60 @@ class _Rubrics:
     return None, "", "no rubric has this property text"
 
   def _candidates(self, tokens: tuple[str, ...]) -> list[int]:
-    """Every rubric that could be a rewrite of `tokens`, and a few more."""
-    known = sorted(
-        (t for t in set(tokens) if t in self.postings),
-        key=lambda t: len(self.postings[t]),
+    """Every rubric that could be a rewrite of `tokens`.
+
+    A rewrite keeps every word of the block that some rubric has (see
+    `_is_safe_span`) and changes at most `_MAX_HAN` Han characters on either
+    side, so only rubrics that pass those two tests are looked at.
+    """
+    block = {t for t in tokens if t in self.postings}
+    words = sorted(
+        (t for t in block if folding.is_word(t)), key=self._frequency
     )
-    found: set[int] = set()
-    for token in known[:_RARE_TOKENS]:
-      found.update(self.postings[token])
+    han = [t for t in block if folding.is_han(t)]
+    if words:
+      found = set(self.postings[words[0]])
+      for word in words[1:]:
+        found.intersection_update(self.postings[word])
+    elif han:
+      counts = collections.Counter(i for t in han for i in self.postings[t])
+      found = {i for i, n in counts.items() if n >= len(han) - _MAX_HAN}
+    else:
+      found = set()
+      for token in sorted(block, key=self._frequency)[:_RARE_TOKENS]:
+        found.update(self.postings[token])
+    if han or any(self.han_sets[i] for i in found):
+      mine = frozenset(t for t in tokens if folding.is_han(t))
+      found = {
+          i
+          for i in found
+          if len(mine - self.han_sets[i]) <= _MAX_HAN
+          and len(self.han_sets[i] - mine) <= _MAX_HAN
+      }
     return sorted(found)
 
-  def is_rewrite(self, block: tuple[str, ...], i: int) -> bool:
+  def _frequency(self, token: str) -> int:
+    return len(self.postings[token])
+
+  def is_rewrite(
+      self,
+      block: tuple[str, ...],
+      i: int,
+      signature: tuple[list[str], list[int]],
+  ) -> bool:
     """Whether `block` is rubric `i`'s text rewritten without changing it.
 
     The two must hold the same numbers and the same negations, keep at least
-    half of their tokens in common, and differ in at most `_MAX_SPANS` places,
-    each a safe rewrite (see `_is_safe_span`).
+    half of their tokens in common, and differ in at most `_MAX_SPANS` places
+    and `_MAX_HAN` Han characters on either side, each place a safe rewrite
+    (see `_is_safe_span`).
     """
     rubric = self.tokens[i]
-    if not rubric:
+    if not rubric or signature != self.signature(i):
       return False
-    block_set = frozenset(block)
-    if (
-        len(block_set - self.token_sets[i]) > _RARE_TOKENS - 1
-        or len(self.token_sets[i] - block_set) > _RARE_TOKENS - 1
-    ):
-      return False
-    if _numbers(block) != _numbers(rubric):
-      return False
-    if _negations(block) != _negations(rubric):
+    extra = frozenset(block) - self.token_sets[i]
+    missing = self.token_sets[i] - frozenset(block)
+    if max(len(extra), len(missing)) > _RARE_TOKENS - 1:
       return False
     spans = _spans(block, rubric)
     if len(spans) > _MAX_SPANS:
@@ -317,6 +387,11 @@ class _Rubrics:
     changed_rubric = sum(len(r) for _, r in spans)
     if 2 * changed_block > len(block) or 2 * changed_rubric > len(rubric):
       return False
+    for side in (0, 1):
+      if sum(folding.is_han(t) for span in spans for t in span[side]) > (
+          _MAX_HAN
+      ):
+        return False
     return all(self._is_safe_span(b, r, i) for b, r in spans)
 
   def _is_safe_span(
@@ -380,6 +455,11 @@ def _spans(
   ]
 
 
+def _signature(tokens: tuple[str, ...]) -> tuple[list[str], list[int]]:
+  """What two texts of one rubric must share: numbers and negations."""
+  return _numbers(tokens), _negations(tokens)
+
+
 def _numbers(tokens: tuple[str, ...]) -> list[str]:
   return sorted(t for t in tokens if folding.is_number(t))
 
@@ -441,8 +521,12 @@ def match_rubric_responses(
   for b, response in enumerate(responses):
     rubric_id = _text(getattr(response, "rubric_id", None))
     property_text = _text(getattr(response, "property_text", None))
-    tokens = folding.fold(property_text)
     by_id = index.resolve_id(rubric_id)
+    if by_id is not None and property_text == index.raw[by_id]:
+      # The id and an exact copy of its rubric's text agree.
+      attached.setdefault(by_id, []).append(_Attached(b, TIER_ID, response))
+      continue
+    tokens = folding.fold(property_text)
     by_text, tier, why = index.identify(tokens, _copy_form(property_text))
     if by_id is not None:
       if by_text is not None and by_text != by_id:
