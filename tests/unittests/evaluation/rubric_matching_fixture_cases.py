@@ -14,8 +14,9 @@
 
 """Loads the multilingual rubric-matching fixtures and runs them.
 
-The fixtures are data files, one per language, under
-`rubric_matching_fixtures/`. Each case gives the rubrics shown to a judge, the
+The fixtures are data files under `rubric_matching_fixtures/`: one per
+language (`ja.yaml`) and, for the shapes of issue 14, one more per language
+(`ja_guards.yaml`). Each case gives the rubrics shown to a judge, the
 judge's raw answer and the verdict every rubric must end up with: `yes`, `no`
 or `unscored`. Both the parametrized tests and `scripts/fixture_report.py`
 read the cases through this module.
@@ -68,10 +69,15 @@ class FixtureCase:
   expected: dict[str, Optional[float]]
 
 
-def load_cases() -> list[FixtureCase]:
-  """Returns every case of every fixture file, in file and case order."""
+def load_cases(pattern: str = "*.yaml") -> list[FixtureCase]:
+  """Returns every case of the fixture files, in file and case order.
+
+  Args:
+    pattern: A glob, relative to `FIXTURES_DIR`, naming the files to read;
+      e.g. `*_guards.yaml` for the issue 14 cases only.
+  """
   cases = []
-  for path in sorted(FIXTURES_DIR.glob("*.yaml")):
+  for path in sorted(FIXTURES_DIR.glob(pattern)):
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     for case in data["cases"]:
       rubrics = tuple(
