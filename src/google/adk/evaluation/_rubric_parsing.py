@@ -163,7 +163,24 @@ def read_verdict(value: object) -> Optional[float]:
 # No forms that negate the word after them ("no data", "不错", "ไม่ผ่าน").
 _NEGATORS = frozenset(
     _normalize(w)
-    for w in ("no", "non", "nie", "нет", "não", "לא", "لا", "ไม่", "不", "否")
+    for w in (
+        "no",
+        "non",
+        "nie",
+        "не",
+        "нет",
+        "não",
+        "לא",
+        "لا",
+        "ไม่",
+        "不",
+        "否",
+        "tidak",
+        "không",
+        "nicht",
+        "kein",
+        "değil",
+    )
 )
 
 
@@ -249,11 +266,11 @@ class _Reader:
     block = self.block
     if block is not None and (
         field == self.opener
-        and (field not in ("verdict", "rationale") or _has_identity(block))
+        and (field not in ("verdict", "rationale") or self._has_identity())
         or field == "id"
-        and (block.rubric_id is not None or block.verdict is not None)
+        and (block.rubric_id is not None or self._verdict_closes(block))
         or field == "property"
-        and ("property_text" in self.texts or block.verdict is not None)
+        and ("property_text" in self.texts or self._verdict_closes(block))
     ):
       self.close()
     if self.block is None:
@@ -268,6 +285,13 @@ class _Reader:
       name = "property_text" if field == "property" else field
       self.texts[name] = [value]
       self.open_field = name
+
+  def _has_identity(self) -> bool:
+    """Whether the current block already names its rubric."""
+    block = self.block
+    return block is not None and (
+        block.rubric_id is not None or "property_text" in self.texts
+    )
 
   def _verdict_closes(self, block: JudgeBlock) -> bool:
     """Whether a verdict ends the block: unless verdicts come first."""
@@ -296,10 +320,6 @@ class _Reader:
       elif field == "verdict":
         block.verdict = cell
     self.block = block
-
-
-def _has_identity(block: JudgeBlock) -> bool:
-  return block.rubric_id is not None or block.property_text is not None
 
 
 def _split_id_tag(block: JudgeBlock) -> JudgeBlock:

@@ -265,6 +265,7 @@ VERDICTS: dict[float, tuple[str, ...]] = {
         "không áp dụng",
         "ya",  # id
         "tidak berlaku",
+        "tidak dapat diterapkan",
         "evet",  # tr
         "tak",  # pl
         "nie dotyczy",
