@@ -20,13 +20,16 @@ Each test runs one of the three rubric evaluators through
 
 * `fake-structured-judge-follows` answers the schema's id enum in JSON;
 * `fake-structured-judge-ignores` answers in text blocks whatever it is asked;
-* `fake-structured-judge-rejects` raises, as Gemini does for a model without
-  JSON mode, when a request carries a schema, and answers text otherwise;
-* `fake-structured-judge-busy` is rate limited whatever it is asked.
+* `fake-structured-judge-rejects` raises Gemini's error for a model without
+  JSON mode when a request carries a schema, and answers text otherwise.
+
+Any judge first raises the errors a test puts in `_FakeJudge.errors`, one per
+call, as a judge with an outage would.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -43,17 +46,18 @@ from google.adk.evaluation.eval_metrics import EvalStatus
 from google.adk.evaluation.eval_metrics import JudgeModelOptions
 from google.adk.evaluation.eval_metrics import RubricsBasedCriterion
 from google.adk.evaluation.eval_rubrics import Rubric
+from google.adk.evaluation.eval_rubrics import RubricContent
 from google.adk.evaluation.evaluator import EvaluationResult
 from google.adk.evaluation.llm_as_judge_utils import build_judge_request_config
 from google.adk.evaluation.metric_evaluator_registry import DEFAULT_METRIC_EVALUATOR_REGISTRY
 from google.adk.evaluation.rubric_based_evaluator import RubricBasedEvaluator
-from google.adk.evaluation.rubric_structured_output import JSON_ANSWER_INSTRUCTIONS
-from google.adk.evaluation.rubric_structured_output import rubric_verdicts_schema
-from google.adk.evaluation.rubric_structured_output import RubricStructuredOutput
+from google.adk.evaluation.rubric_structured_output import _JSON_ANSWER_INSTRUCTIONS
+from google.adk.evaluation.rubric_structured_output import _rubric_verdicts_schema
 from google.adk.models.base_llm import BaseLlm
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
 from google.adk.models.registry import LLMRegistry
+from google.genai import errors as genai_errors
 from google.genai import types as genai_types
 import pytest
 
@@ -65,31 +69,39 @@ from .rubric_matching_fixture_cases import EVALUATORS
 _FOLLOWS = "fake-structured-judge-follows"
 _IGNORES = "fake-structured-judge-ignores"
 _REJECTS = "fake-structured-judge-rejects"
-_BUSY = "fake-structured-judge-busy"
 _DIALOGUES = load_dialogues()
 _RUBRIC_LINE = re.compile(r"^\*  \[id: ([^\]\n]*)\] ", re.MULTILINE)
 # One id per language that the prompt shows as a `rubric-<n>` handle.
 _NATIVE_IDS = {"ja": "傘の案内", "zh-Hans": "雨伞建议", "ar": "نصيحة_المظلة"}
+# The templates' request for a text answer, and what a structured prompt says.
+_TEXT_SENTENCE = "Respond in pure text, not json."
+_JSON_SENTENCE = "Respond in JSON, as described at the end of this prompt."
+# The evaluators whose template has the text sentence (the multi-turn one has
+# none).
+_HAS_TEXT_SENTENCE = {
+    "rubric_based_final_response_quality_v1": True,
+    "rubric_based_tool_use_quality_v1": True,
+    "rubric_based_multi_turn_trajectory_quality_v1": False,
+}
 
 
-class _SchemaRejected(Exception):
+def _gemini_error(
+    code: int, status: str, message: str
+) -> genai_errors.APIError:
+  """Returns what google-genai raises for an error response of the API."""
+  body = {"error": {"code": code, "message": message, "status": status}}
+  if code >= 500:
+    return genai_errors.ServerError(code, body)
+  return genai_errors.ClientError(code, body)
+
+
+def _schema_rejected() -> genai_errors.APIError:
   """What Gemini raises for a response schema on a model without JSON mode."""
-
-  code = 400
-
-  def __init__(self):
-    super().__init__(
-        f"400 INVALID_ARGUMENT. JSON mode is not enabled for models/{_REJECTS}"
-    )
-
-
-class _RateLimited(Exception):
-  """A rate limit error, whose payload happens to name the schema."""
-
-  code = 429
-
-  def __init__(self):
-    super().__init__("429 RESOURCE_EXHAUSTED (request with response_schema)")
+  return _gemini_error(
+      400,
+      "INVALID_ARGUMENT",
+      f"JSON mode is not enabled for models/{_REJECTS}",
+  )
 
 
 class _FakeJudge(BaseLlm):
@@ -105,6 +117,7 @@ class _FakeJudge(BaseLlm):
   verdicts: ClassVar[dict[str, str]] = {}
   rationale: ClassVar[str] = "ok"
   json_answer: ClassVar[Optional[str]] = None
+  errors: ClassVar[list[BaseException]] = []
 
   @classmethod
   def supported_models(cls) -> list[str]:
@@ -115,10 +128,12 @@ class _FakeJudge(BaseLlm):
   ) -> AsyncGenerator[LlmResponse, None]:
     _FakeJudge.requests.append(llm_request)
     schema = llm_request.config.response_schema
-    if self.model == _BUSY:
-      raise _RateLimited()
+    # Lets the other samples of an invocation send their requests first.
+    await asyncio.sleep(0)
+    if _FakeJudge.errors:
+      raise _FakeJudge.errors.pop(0)
     if schema is not None and self.model == _REJECTS:
-      raise _SchemaRejected()
+      raise _schema_rejected()
     if schema is not None and self.model == _FOLLOWS:
       answer = _FakeJudge.json_answer or _json_answer(schema)
     else:
@@ -160,8 +175,7 @@ def fixture_judge(monkeypatch: pytest.MonkeyPatch) -> None:
   monkeypatch.setattr(_FakeJudge, "verdicts", {})
   monkeypatch.setattr(_FakeJudge, "rationale", "ok")
   monkeypatch.setattr(_FakeJudge, "json_answer", None)
-  # Judges that rejected a schema are remembered for the process.
-  monkeypatch.setattr(RubricStructuredOutput, "_text_only_models", set())
+  monkeypatch.setattr(_FakeJudge, "errors", [])
 
 
 def _evaluator(
@@ -177,7 +191,9 @@ def _evaluator(
           criterion=RubricsBasedCriterion(
               threshold=0.5,
               judge_model_options=JudgeModelOptions(
-                  judge_model=judge, num_samples=num_samples
+                  judge_model=judge,
+                  num_samples=num_samples,
+                  parallelism_limit=num_samples,
               ),
               rubrics=rubrics,
               structured_output=structured_output,
@@ -252,15 +268,82 @@ async def test_request_carries_schema_with_the_shown_ids(
   ]
   assert schema.properties["verdicts"].min_items == 3
   assert schema.properties["verdicts"].max_items == 3
-  assert schema == rubric_verdicts_schema(rubrics)
+  assert schema == _rubric_verdicts_schema(rubrics)
   assert request.config.response_mime_type == "application/json"
   assert request.config.response_json_schema is None
-  # The text mode prompt, then the short JSON instructions.
-  assert prompt_text(request) == prompt + JSON_ANSWER_INSTRUCTIONS
-  structured = _text_mode_request(_FOLLOWS, prompt + JSON_ANSWER_INSTRUCTIONS)
+  # The text mode prompt asking for JSON, then the JSON instructions.
+  structured_prompt = _structured_prompt(metric_name, prompt)
+  assert prompt_text(request) == structured_prompt
+  structured = _text_mode_request(_FOLLOWS, structured_prompt)
   structured.config.response_mime_type = "application/json"
   structured.config.response_schema = schema
   assert _dump(request) == _dump(structured)
+
+
+def _structured_prompt(metric_name: str, text_prompt: str) -> str:
+  """Returns the prompt of a structured request made from `text_prompt`."""
+  assert text_prompt.count(_TEXT_SENTENCE) == _HAS_TEXT_SENTENCE[metric_name]
+  return (
+      text_prompt.replace(_TEXT_SENTENCE, _JSON_SENTENCE)
+      + _JSON_ANSWER_INSTRUCTIONS
+  )
+
+
+@pytest.mark.parametrize("metric_name", list(EVALUATORS))
+async def test_structured_prompt_holds_no_instruction_against_json(
+    metric_name: str, monkeypatch: pytest.MonkeyPatch
+):
+  dialogue = _DIALOGUES["ja"]
+  evaluator = _evaluator(metric_name, list(dialogue.rubrics))
+  prompts = _record_prompts(evaluator, monkeypatch)
+
+  await evaluator.evaluate_invocations([dialogue.invocation()])
+
+  (request,) = _FakeJudge.requests
+  (text_prompt,) = prompts
+  prompt = prompt_text(request).casefold()
+  assert "not json" not in prompt
+  assert "pure text" not in prompt
+  assert "json" in prompt
+  assert prompt.count(_JSON_SENTENCE.casefold()) == (
+      _HAS_TEXT_SENTENCE[metric_name]
+  )
+  # What text mode asks for instead, for contrast.
+  assert ("not json" in text_prompt) == _HAS_TEXT_SENTENCE[metric_name]
+
+
+@pytest.mark.parametrize("metric_name", list(EVALUATORS))
+async def test_rubric_quoting_the_text_sentence_is_left_as_written(
+    metric_name: str, monkeypatch: pytest.MonkeyPatch
+):
+  dialogue = _DIALOGUES["en"]
+  quoting = Rubric(
+      rubric_id="quotes_the_template",
+      rubric_content=RubricContent(text_property=_TEXT_SENTENCE),
+  )
+  evaluator = _evaluator(metric_name, [*dialogue.rubrics, quoting])
+  prompts = _record_prompts(evaluator, monkeypatch)
+
+  await evaluator.evaluate_invocations([dialogue.invocation()])
+
+  (request,) = _FakeJudge.requests
+  (text_prompt,) = prompts
+  prompt = prompt_text(request)
+  assert f"[id: quotes_the_template] {_TEXT_SENTENCE}" in prompt
+  assert prompt.count(_TEXT_SENTENCE) == 1
+  assert prompt.count(_JSON_SENTENCE) == _HAS_TEXT_SENTENCE[metric_name]
+  # Only the template's sentence, on its REMEMBER line, is replaced; the
+  # rubric comes after it in one template and before it in the other.
+  at = text_prompt.find(_TEXT_SENTENCE, text_prompt.find("REMEMBER:"))
+  if _HAS_TEXT_SENTENCE[metric_name]:
+    assert prompt == (
+        text_prompt[:at]
+        + _JSON_SENTENCE
+        + text_prompt[at + len(_TEXT_SENTENCE) :]
+        + _JSON_ANSWER_INSTRUCTIONS
+    )
+  else:
+    assert prompt == text_prompt + _JSON_ANSWER_INSTRUCTIONS
 
 
 @pytest.mark.parametrize("language", list(_NATIVE_IDS))
@@ -330,7 +413,8 @@ async def test_switch_off_sends_the_text_mode_request(
   assert _dump(request) == _dump(_text_mode_request(_FOLLOWS, prompt))
   assert request.config.response_schema is None
   assert request.config.response_mime_type is None
-  assert JSON_ANSWER_INSTRUCTIONS.strip() not in prompt_text(request)
+  assert _JSON_ANSWER_INSTRUCTIONS.strip() not in prompt_text(request)
+  assert _JSON_SENTENCE not in prompt_text(request)
   assert _scores(result) == {r.rubric_id: 1.0 for r in dialogue.rubrics}
 
 
@@ -338,8 +422,16 @@ def test_switch_is_off_by_default():
   assert RubricsBasedCriterion(threshold=0.5).structured_output is False
 
 
+def _own_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+  return [
+      r.getMessage()
+      for r in caplog.records
+      if r.name.endswith(".rubric_structured_output")
+  ]
+
+
 @pytest.mark.parametrize("metric_name", list(EVALUATORS))
-async def test_judge_rejecting_the_schema_is_asked_in_text_mode_once(
+async def test_schema_rejection_switches_to_text_once_with_one_warning(
     metric_name: str,
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
@@ -353,40 +445,96 @@ async def test_judge_rejecting_the_schema_is_asked_in_text_mode_once(
 
   with caplog.at_level(logging.WARNING):
     result = await evaluator.evaluate_invocations([dialogue.invocation()])
-    # Another evaluator of the same judge sends text mode requests only.
-    second = _evaluator(metric_name, list(dialogue.rubrics), judge=_REJECTS)
-    await second.evaluate_invocations([dialogue.invocation()])
+    first_call = list(_FakeJudge.requests)
+    # The same evaluator again: text mode only, and no new warning.
+    await evaluator.evaluate_invocations([dialogue.invocation()])
 
-  rejected, *retried = _FakeJudge.requests
-  (prompt,) = prompts
-  assert rejected.config.response_schema is not None
-  # The rejected request, then 3 samples and the second evaluator's one.
-  assert len(retried) == 4
-  text_mode = _dump(_text_mode_request(_REJECTS, prompt))
-  assert [_dump(r) for r in retried] == [text_mode] * 4
+  later_calls = _FakeJudge.requests[len(first_call) :]
+  text_mode = [_dump(_text_mode_request(_REJECTS, p)) for p in prompts]
+  # The 3 samples were sent concurrently, so all 3 were rejected; each was
+  # asked again with the exact text mode request.
+  rejected = [r for r in first_call if r.config.response_schema is not None]
+  retried = [_dump(r) for r in first_call if r.config.response_schema is None]
+  assert len(rejected) == 3
+  assert retried == [text_mode[0]] * 3
+  assert [_dump(r) for r in later_calls] == [text_mode[1]] * 3
   assert _scores(result) == {
       "city_in_tool_call": 1.0,
       "umbrella_advice": 1.0,
       "temperature_from_tool": 0.0,
   }
-  (warning,) = caplog.records
-  assert warning.name.endswith(".rubric_structured_output")
-  assert _REJECTS in warning.getMessage()
-  assert "JSON mode is not enabled" in warning.getMessage()
+  (warning,) = _own_warnings(caplog)
+  assert _REJECTS in warning
+  assert "JSON mode is not enabled" in warning
+  assert "ClientError" in warning
 
 
 @pytest.mark.parametrize("metric_name", list(EVALUATORS))
-async def test_other_judge_errors_are_not_retried(metric_name: str):
+async def test_evaluators_of_one_judge_model_keep_their_own_mode(
+    metric_name: str, caplog: pytest.LogCaptureFixture
+):
+  dialogue = _DIALOGUES["ja"]
+  first = _evaluator(metric_name, list(dialogue.rubrics), judge=_REJECTS)
+  second = _evaluator(metric_name, list(dialogue.rubrics), judge=_REJECTS)
+
+  with caplog.at_level(logging.WARNING):
+    await first.evaluate_invocations([dialogue.invocation()])
+    await second.evaluate_invocations([dialogue.invocation()])
+    await first.evaluate_invocations([dialogue.invocation()])
+
+  structured = [
+      r.config.response_schema is not None for r in _FakeJudge.requests
+  ]
+  # First: rejected, retried. Second: its own rejection and retry, since what
+  # the first learned is its own. First again: text mode only.
+  assert structured == [True, False, True, False, False]
+  assert len(_own_warnings(caplog)) == 2
+
+
+_OUTAGES = {
+    "connection_reset": lambda: ConnectionResetError(
+        "could not decode JSON body (connection reset)"
+    ),
+    "server_error": lambda: _gemini_error(
+        503, "UNAVAILABLE", "could not decode JSON body (connection reset)"
+    ),
+    "quota": lambda: _gemini_error(
+        429, "RESOURCE_EXHAUSTED", "Quota exceeded for response_schema calls"
+    ),
+    "timeout": lambda: asyncio.TimeoutError("no JSON answer in time"),
+}
+
+
+@pytest.mark.parametrize("outage", list(_OUTAGES))
+@pytest.mark.parametrize("metric_name", list(EVALUATORS))
+async def test_outage_mentioning_json_is_not_a_rejection(
+    metric_name: str, outage: str, caplog: pytest.LogCaptureFixture
+):
   dialogue = _DIALOGUES["en"]
-  evaluator = _evaluator(metric_name, list(dialogue.rubrics), judge=_BUSY)
+  evaluator = _evaluator(metric_name, list(dialogue.rubrics))
+  _FakeJudge.errors = [_OUTAGES[outage]()]
 
-  result = await evaluator.evaluate_invocations([dialogue.invocation()])
+  with caplog.at_level(logging.WARNING):
+    failed = await evaluator.evaluate_invocations([dialogue.invocation()])
+    scored = await evaluator.evaluate_invocations([dialogue.invocation()])
 
-  (request,) = _FakeJudge.requests
-  assert request.config.response_schema is not None
-  assert result.per_invocation_results[-1].eval_status == (
+  # Not asked again in text mode: the failed sample is not evaluated, as
+  # LlmAsJudge handles any judge error, and the next request is structured.
+  assert [
+      r.config.response_schema is not None for r in _FakeJudge.requests
+  ] == [
+      True,
+      True,
+  ]
+  assert failed.per_invocation_results[-1].eval_status == (
       EvalStatus.NOT_EVALUATED
   )
+  assert any(
+      r.name.endswith(".llm_as_judge") and "sample failed" in r.getMessage()
+      for r in caplog.records
+  )
+  assert _scores(scored) == {r.rubric_id: 1.0 for r in dialogue.rubrics}
+  assert not _own_warnings(caplog)
 
 
 @pytest.mark.parametrize("metric_name", list(EVALUATORS))
@@ -433,7 +581,7 @@ async def test_repeated_missing_and_unknown_ids_count_as_in_text_mode(
   assert structured_warnings == [r.getMessage() for r in caplog.records]
   (warning,) = structured_warnings
   assert "'temperature_from_tool': no block of the answer could be" in warning
-  assert "ID 'rubric-9' (unknown id)" in warning
+  assert "ID 'rubric-9' (no rubric has this ID)" in warning
 
 
 _TEST_CONFIG = """

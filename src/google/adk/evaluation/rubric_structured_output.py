@@ -17,20 +17,30 @@
 A judge with constrained decoding (Gemini's response schema, or an
 OpenAI-compatible JSON schema through LiteLLM) can be made to answer every
 rubric with one JSON object whose id is drawn from the ids the prompt shows,
-and to write its rationale before its verdict. `RubricStructuredOutput` turns
-this on for a `RubricBasedEvaluator` whose criterion sets `structured_output`:
+and to write its rationale before its verdict. A `RubricBasedEvaluator` whose
+criterion sets `structured_output` owns one `_RubricStructuredOutput`, which:
 
-1. `structured_request` turns the text mode judge request of one invocation
-   into a structured one: the schema of `rubric_verdicts_schema`, JSON as the
-   response MIME type, and `JSON_ANSWER_INSTRUCTIONS` after the prompt.
-2. `with_text_fallback` wraps the judge model so that a judge that rejects the
-   schema is asked again with the text mode request (see `text_request`), and
-   from then on only in text mode, with one warning.
+1. turns the text mode judge request of each invocation into a structured one
+   (`structured_request`): the schema of `_rubric_verdicts_schema`, JSON as
+   the response MIME type, and a prompt that asks for JSON only (the
+   template's instruction to answer in plain text is replaced, and
+   `_JSON_ANSWER_INSTRUCTIONS` follows the prompt);
+2. wraps the evaluator's judge model (`with_text_fallback`) so that a judge
+   that rejects the schema, as its error's type and status say
+   (`_is_schema_rejection`), is asked again with the exact text mode request,
+   and so is every later request of that evaluator, with one warning. Any
+   other error, such as a timeout, a lost connection, a quota or a server
+   error, reaches `LlmAsJudge` as it would without structured output, and the
+   mode stays as it was.
 
 Nothing changes on the way back: the answer goes through the evaluator's
 parser and `_rubric_matching.match_rubric_responses`, which read JSON as well
 as text. A judge that ignores the schema is scored from its text, and
 repeated, missing and unknown ids are accounted for as in text mode.
+
+Nothing here is public API: the only public surface of structured judging is
+`RubricsBasedCriterion.structured_output`, a switch of the experimental rubric
+evaluators.
 """
 
 from __future__ import annotations
@@ -38,10 +48,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from collections.abc import Sequence
 import logging
+import string
+import sys
 from typing import AsyncGenerator
-from typing import ClassVar
 
+from google.genai import errors as genai_errors
 from google.genai import types as genai_types
+from pydantic import Field
 from typing_extensions import override
 
 from ..models._capabilities import LlmCapabilities
@@ -54,35 +67,45 @@ from .eval_rubrics import Rubric
 
 logger = logging.getLogger("google_adk." + __name__)
 
-VERDICTS_KEY = "verdicts"
-"""The key of the answer's list of verdicts."""
+_VERDICTS_KEY = "verdicts"
 
-JSON_ANSWER_INSTRUCTIONS = (
-    "\nFor this request, answer in JSON, not in the text format described"
-    ' above: one object {"verdicts": [...]} with one item per'
-    " listed property, in the listed order, and none for anything not"
-    ' listed. Each item has "id", the id shown in the property\'s'
-    ' "[id: ...]" tag, copied exactly; then "rationale", your reasoning'
-    " (with the evidence, where asked for), which may be in the language of"
-    ' the conversation; then "verdict", "yes" or "no" in ASCII English,'
-    " decided after the rationale.\n"
+# The sentence of the rubric templates that asks for a text answer, and the
+# one a structured request has in its place.
+_TEXT_ANSWER_SENTENCE = "Respond in pure text, not json."
+_JSON_ANSWER_SENTENCE = (
+    "Respond in JSON, as described at the end of this prompt."
 )
-"""Appended to the judge prompt of a structured request."""
+
+_JSON_ANSWER_INSTRUCTIONS = (
+    '\nWrite your answer as one JSON object, {"verdicts": [...]}, and'
+    " nothing else: one item per listed property, in the listed order, and"
+    " none for anything not listed. An item holds what the output format asks"
+    ' for a property, in three fields and in this order: "id", the id shown'
+    ' in the property\'s "[id: ...]" tag, copied exactly; "rationale", your'
+    " reasoning, with the evidence or steps the output format asks for, which"
+    ' may be in the language of the conversation; "verdict", "yes" or "no" in'
+    " ASCII English, decided after the rationale. The property text is not"
+    " repeated.\n"
+)
+"""Follows the prompt of a structured request."""
 
 _JSON_MIME_TYPE = "application/json"
-# The config fields a structured request sets; text mode has its own values.
-_STRUCTURED_FIELDS = (
-    "response_mime_type",
-    "response_schema",
-    "response_json_schema",
+
+# Names by which an invalid-argument error designates the part of a request
+# that asks for structured output, compared after casefolding and removing
+# "_" (so `response_schema` and `responseSchema` alike): Gemini's
+# `response_schema` (and its messages about "the specified schema"),
+# `response_json_schema` and `response_mime_type` ("JSON mode is not enabled
+# for models/..."), and the OpenAI-compatible `response_format`.
+_STRUCTURED_OUTPUT_NAMES = (
+    "schema",
+    "responsemimetype",
+    "json mode",
+    "responseformat",
 )
-# Words in the errors of judges that cannot take a response schema: Gemini's
-# "JSON mode is not enabled" and schema validation errors, LiteLLM's
-# unsupported `response_format`, OpenAI-compatible servers' `json_schema`.
-_SCHEMA_ERROR_WORDS = ("schema", "response_format", "mime", "json")
 
 
-def rubric_verdicts_schema(rubrics: Sequence[Rubric]) -> genai_types.Schema:
+def _rubric_verdicts_schema(rubrics: Sequence[Rubric]) -> genai_types.Schema:
   """Returns the response schema asking for one verdict per rubric.
 
   The answer is an object whose `verdicts` list holds exactly one item per
@@ -141,25 +164,36 @@ def rubric_verdicts_schema(rubrics: Sequence[Rubric]) -> genai_types.Schema:
   return genai_types.Schema(
       type=genai_types.Type.OBJECT,
       properties={
-          VERDICTS_KEY: genai_types.Schema(
+          _VERDICTS_KEY: genai_types.Schema(
               type=genai_types.Type.ARRAY,
               items=verdict,
               min_items=len(rubrics),
               max_items=len(rubrics),
           )
       },
-      required=[VERDICTS_KEY],
+      required=[_VERDICTS_KEY],
   )
 
 
-def is_schema_rejection(error: BaseException) -> bool:
+def _is_schema_rejection(error: BaseException) -> bool:
   """Returns whether a judge's error says that it cannot take the schema.
 
-  The error must name the schema, the response format, the MIME type or JSON
-  (`JSON mode is not enabled for models/...`, `does not support parameters:
-  ['response_format']`, `Invalid schema for response_format`). Timeouts, rate
-  limits and server errors never count, whatever they say: asking again in
-  text mode would hide them.
+  Only an error whose type says that the request itself is invalid counts,
+  and only when it designates the structured output part of the request:
+
+  * `google.genai.errors.ClientError` with code 400 and status
+    `INVALID_ARGUMENT`, whose message names the schema, the response MIME type
+    or JSON mode (`JSON mode is not enabled for models/...`, `The specified
+    schema produces a constraint that has too many states`);
+  * `openai.BadRequestError`, and so LiteLLM's `BadRequestError` and
+    `UnsupportedParamsError`, whose `param` is `response_format`, or, without
+    a `param`, whose message names the response format or its schema
+    (`cohere_chat does not support parameters: ['response_format']`).
+
+  Anything else is not a rejection, whatever its message says: connection
+  and timeout errors, quotas (429), server errors (5xx), other client errors,
+  and an answer that LiteLLM found not to match the schema
+  (`JSONSchemaValidationError`, a response error).
 
   Args:
     error: What the judge model raised.
@@ -167,104 +201,143 @@ def is_schema_rejection(error: BaseException) -> bool:
   Returns:
     True when asking again without the schema may succeed.
   """
-  for attribute in ("status_code", "code"):
-    status = getattr(error, attribute, None)
-    if isinstance(status, int) and (status in (408, 429) or status >= 500):
-      return False
-  text = str(error).casefold()
-  return any(word in text for word in _SCHEMA_ERROR_WORDS)
+  if isinstance(error, genai_errors.ClientError):
+    return (
+        error.code == 400
+        and error.status == "INVALID_ARGUMENT"
+        and _names_structured_output(error.message)
+    )
+  # An OpenAI error can only have been raised if its module is loaded; neither
+  # openai nor LiteLLM is a dependency of ADK.
+  openai = sys.modules.get("openai")
+  if openai is not None and isinstance(error, openai.BadRequestError):
+    if isinstance(error.param, str) and error.param:
+      return error.param == "response_format"
+    return _names_structured_output(error.message)
+  return False
 
 
-class RubricStructuredOutput:
-  """Asks a rubric judge for structured verdicts, with a text fallback.
+def _names_structured_output(message: object) -> bool:
+  """Returns whether an error message names the structured output."""
+  if not isinstance(message, str):
+    return False
+  folded = message.casefold().replace("_", "")
+  return any(name in folded for name in _STRUCTURED_OUTPUT_NAMES)
 
-  Judge models that reject a schema are remembered for the rest of the
-  process, by model name: their later requests are sent in text mode, so an
-  eval run pays for one rejected request (one per request already in flight
-  at the first rejection) and logs one warning per judge model, however many
-  evaluators and samples it runs.
+
+class _StructuredJudgeRequest(LlmRequest):
+  """A structured judge request, with the text mode request it was made from."""
+
+  text_request: LlmRequest = Field(exclude=True, repr=False)
+  """What to send instead if the judge rejects the schema."""
+
+
+class _RubricStructuredOutput:
+  """Asks one evaluator's judge for structured verdicts, with a text fallback.
+
+  An instance belongs to one evaluator, and so does what it remembers: once
+  the evaluator's judge has rejected the schema, the evaluator's later
+  requests are sent in text mode. Two evaluators never share this, even with
+  the same judge model: each has its own judge model instance, and whether a
+  judge takes a schema depends on more than the model name (the backend and
+  endpoint, the judge config, the size of the rubric set).
   """
 
-  _text_only_models: ClassVar[set[str]] = set()
-
-  def __init__(self, text_config: genai_types.GenerateContentConfig):
-    """Initializes the structured output.
-
-    Args:
-      text_config: The judge request config of text mode, whose response
-        fields `text_request` restores.
-    """
-    self._text_config = text_config
+  def __init__(self):
+    self._rejected = False
 
   def structured_request(
-      self, llm_request: LlmRequest, rubrics: Sequence[Rubric]
+      self,
+      llm_request: LlmRequest,
+      rubrics: Sequence[Rubric],
+      template: str,
   ) -> LlmRequest:
     """Returns a copy of the text mode request that asks for JSON verdicts.
 
-    The copy has the schema of `rubric_verdicts_schema` and the JSON MIME type
-    in its config, and `JSON_ANSWER_INSTRUCTIONS` after its prompt. The
-    request itself and its config are left unchanged. A judge model known to
-    reject schemas gets the request unchanged.
+    The copy has the schema of `_rubric_verdicts_schema` and the JSON MIME
+    type in its config, and its prompt asks for JSON only: the sentence of
+    `template` that asks for pure text is replaced, where the template has it
+    before its first field or after its last, and `_JSON_ANSWER_INSTRUCTIONS`
+    follows the prompt. The request itself and its config are left unchanged.
+    Once the judge has rejected the schema, the request is returned as it is.
 
     Args:
       llm_request: The text mode request of one invocation.
       rubrics: The invocation's effective rubrics, in prompt order.
+      template: The prompt template the request's prompt was formatted from.
 
     Returns:
       The request to send.
     """
-    if not rubrics or self.is_text_only(llm_request.model or ""):
+    if not rubrics or self._rejected:
       return llm_request
     config = llm_request.config.model_copy(
         update={
             "response_mime_type": _JSON_MIME_TYPE,
-            "response_schema": rubric_verdicts_schema(rubrics),
+            "response_schema": _rubric_verdicts_schema(rubrics),
             "response_json_schema": None,
         }
     )
     contents = _edit_prompt(
-        llm_request.contents, lambda text: text + JSON_ANSWER_INSTRUCTIONS
-    )
-    return llm_request.model_copy(
-        update={"config": config, "contents": contents}
-    )
-
-  def text_request(self, llm_request: LlmRequest) -> LlmRequest:
-    """Returns the text mode request a structured request was made from."""
-    config = llm_request.config.model_copy(
-        update={
-            name: getattr(self._text_config, name)
-            for name in _STRUCTURED_FIELDS
-        }
-    )
-    contents = _edit_prompt(
         llm_request.contents,
-        lambda text: text.removesuffix(JSON_ANSWER_INSTRUCTIONS),
+        lambda prompt: (
+            _ask_for_json(prompt, template) + _JSON_ANSWER_INSTRUCTIONS
+        ),
     )
-    return llm_request.model_copy(
-        update={"config": config, "contents": contents}
-    )
+    return _StructuredJudgeRequest(
+        **dict(llm_request),
+        text_request=llm_request,
+    ).model_copy(update={"config": config, "contents": contents})
 
   def with_text_fallback(self, judge: BaseLlm) -> BaseLlm:
     """Returns `judge`, asked again in text mode if it rejects the schema."""
     return _TextFallbackJudge(model=judge.model, judge=judge, output=self)
 
-  def is_text_only(self, model: str) -> bool:
-    """Returns whether `model` has rejected a schema in this process."""
-    return model in self._text_only_models
+  @property
+  def rejected(self) -> bool:
+    """Whether the judge has rejected the schema."""
+    return self._rejected
 
   def note_rejection(self, model: str, error: BaseException) -> None:
-    """Sends `model` text mode requests from now on, warning the first time."""
-    if model in self._text_only_models:
+    """Sends text mode requests from now on, warning the first time."""
+    if self._rejected:
       return
-    self._text_only_models.add(model)
+    self._rejected = True
     logger.warning(
         "Judge model %s rejected the response schema of structured rubric"
-        " verdicts (%s: %s); asking it again, and from now on, in text mode.",
+        " verdicts (%s: %s); this evaluator asks it again, and from now on,"
+        " in text mode. Set structured_output to false for this metric to"
+        " save the rejected request.",
         model,
         type(error).__name__,
         str(error).strip().split("\n", 1)[0][:200],
     )
+
+
+def _ask_for_json(prompt: str, template: str) -> str:
+  """Returns `prompt` with the template's pure text sentence asking for JSON.
+
+  The sentence is replaced where the template puts it: in the text before the
+  template's first field, counted from the start of the prompt, or in the
+  text after its last field, counted from the end, so that text the fields
+  filled in (a rubric, a conversation) is never changed.
+  """
+  head, tail, has_field = "", "", False
+  for literal, field, _, _ in string.Formatter().parse(template):
+    if not has_field:
+      head += literal
+    tail += literal
+    if field is not None:
+      has_field, tail = True, ""
+  start = -1
+  if head.find(_TEXT_ANSWER_SENTENCE) >= 0 and prompt.startswith(head):
+    start = head.find(_TEXT_ANSWER_SENTENCE)
+  elif tail.rfind(_TEXT_ANSWER_SENTENCE) >= 0 and prompt.endswith(tail):
+    start = len(prompt) - len(tail) + tail.rfind(_TEXT_ANSWER_SENTENCE)
+  if start < 0:
+    return prompt
+  end = start + len(_TEXT_ANSWER_SENTENCE)
+  return prompt[:start] + _JSON_ANSWER_SENTENCE + prompt[end:]
 
 
 def _edit_prompt(
@@ -289,7 +362,7 @@ class _TextFallbackJudge(BaseLlm):
   """A judge model that is asked again in text mode if it rejects a schema."""
 
   judge: BaseLlm
-  output: RubricStructuredOutput
+  output: _RubricStructuredOutput
 
   @property
   @override
@@ -300,25 +373,23 @@ class _TextFallbackJudge(BaseLlm):
   async def generate_content_async(
       self, llm_request: LlmRequest, stream: bool = False
   ) -> AsyncGenerator[LlmResponse, None]:
-    structured = llm_request.config.response_schema is not None
-    if structured and self.output.is_text_only(self.model):
-      # Requests built before the judge rejected a schema.
-      llm_request, structured = self.output.text_request(llm_request), False
-    if structured:
-      answered = False
-      try:
-        async with Aclosing(
-            self.judge.generate_content_async(llm_request, stream)
-        ) as responses:
-          async for response in responses:
-            answered = True
-            yield response
-        return
-      except Exception as error:  # pylint: disable=broad-exception-caught
-        if answered or not is_schema_rejection(error):
-          raise
-        self.output.note_rejection(self.model, error)
-        llm_request = self.output.text_request(llm_request)
+    if isinstance(llm_request, _StructuredJudgeRequest):
+      if not self.output.rejected:
+        answered = False
+        try:
+          async with Aclosing(
+              self.judge.generate_content_async(llm_request, stream)
+          ) as responses:
+            async for response in responses:
+              answered = True
+              yield response
+          return
+        except Exception as error:  # pylint: disable=broad-exception-caught
+          if answered or not _is_schema_rejection(error):
+            raise
+          self.output.note_rejection(self.model, error)
+      # Rejected now, or by the time a request built before was sent.
+      llm_request = llm_request.text_request
     async with Aclosing(
         self.judge.generate_content_async(llm_request, stream)
     ) as responses:
