@@ -65,7 +65,7 @@ METRICS = {
 }
 # The patched matcher's warning, one per judge answer, and the evaluator's own.
 _JUDGE_LOGGERS = (
-    "google_adk.google.adk.evaluation.rubric_matching",
+    "google_adk.google.adk.evaluation._rubric_matching",
     "google_adk.google.adk.evaluation.rubric_based_evaluator",
 )
 _UNSCORED_LINE = re.compile(r"^\s+rubric (['\"])(?P<id>.*?)\1: (?P<reason>.*)$")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pathlib
 
-_MODULE = pathlib.Path("src/google/adk/evaluation/rubric_matching.py")
+_MODULE = pathlib.Path("src/google/adk/evaluation/_rubric_matching.py")
 _TREE_MODULE = pathlib.Path(".work/tree") / _MODULE
 
 
