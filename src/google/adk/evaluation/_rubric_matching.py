@@ -76,7 +76,8 @@ _NEGATION_WORDS = frozenset((
     "sem", "mai", "senza", "не", "нет", "ни", "без", "لا", "ليس", "لم", "لن",
     "غير", "بدون", "לא", "אין", "בלי", "नहीं", "न", "मत", "बिना", "không",
     "chưa", "chẳng", "tidak", "bukan", "belum", "tanpa", "değil", "yok",
-    "asla", "bez", "żaden", "안", "못",
+    "asla", "bez", "żaden", "안", "못", "ej", "inte", "tak", "nem", "عدم",
+    "שלא",
 ))  # fmt: skip
 _NEGATION_MARKS = (
     "不", "没", "沒", "未", "無", "无", "非", "别", "別", "勿", "莫", "否",
@@ -474,7 +475,12 @@ def _negations(tokens: tuple[str, ...]) -> list[int]:
 
 
 def _is_inflection(a: str, b: str) -> bool:
-  """Whether two words are one word inflected, or given a clitic prefix."""
+  """Whether two words are one word inflected, or given a clitic prefix.
+
+  Inflected: they share a beginning of two thirds of the longer word, and at
+  least three letters (`lists` / `listed`, `перечисляет` / `перечислил`); in
+  Hangul, all but two syllables (`안내한다` / `안내했다`).
+  """
   for x, y in ((a, b), (b, a)):
     if any(x == clitic + y for clitic in _CLITICS):
       return True
@@ -483,7 +489,10 @@ def _is_inflection(a: str, b: str) -> bool:
     if x != y:
       break
     shared += 1
-  return shared >= max(2, (min(len(a), len(b)) + 1) // 2)
+  longer = max(len(a), len(b))
+  if "\uac00" <= a[:1] <= "\ud7a3":  # Hangul: dense syllables
+    return shared >= max(2, longer - 2)
+  return shared >= max(3, -(-2 * longer // 3))
 
 
 @dataclasses.dataclass

@@ -262,6 +262,9 @@ class _Reader:
 
   def label(self, field: str, value: str, line: int) -> None:
     if self.opener is None:
+      if field == "verdict" and value and read_verdict(value) is None:
+        # A summary before the blocks ("Final verdict: 2 of 3 met").
+        return
       self.opener = field
     block = self.block
     if block is not None and (
