@@ -76,12 +76,12 @@ _NEGATION_WORDS = frozenset((
     "sem", "mai", "senza", "не", "нет", "ни", "без", "لا", "ليس", "لم", "لن",
     "غير", "بدون", "לא", "אין", "בלי", "नहीं", "न", "मत", "बिना", "không",
     "chưa", "chẳng", "tidak", "bukan", "belum", "tanpa", "değil", "yok",
-    "asla", "bez", "żaden", "안", "못", "ej", "inte", "tak", "nem", "عدم",
+    "asla", "bez", "żaden", "안", "못", "ej", "inte", "tak", "nem", "عدم", "un",
     "שלא",
 ))  # fmt: skip
 _NEGATION_MARKS = (
     "不", "没", "沒", "未", "無", "无", "非", "别", "別", "勿", "莫", "否",
-    "ナイ", "ナク", "ナカッ", "マセン", "ズ", "ヌ", "않", "없", "ไม่", "มิ", "ไร้",
+    "ナイ", "ナク", "ナカッ", "マセン", "ズ", "ヌ", "ナシ", "불", "않", "없", "ไม่", "มิ", "ไร้",
 )  # fmt: skip
 # Chinese structural particles, which a rewrite may add or drop.
 _HAN_PARTICLES = frozenset("的地得了着在把之")
@@ -255,6 +255,18 @@ class _Rubrics:
     return [frozenset(t) for t in self.tokens]
 
   @functools.cached_property
+  def stems(self) -> list[frozenset[str]]:
+    return [frozenset(map(_stem, t)) for t in self.token_sets]
+
+  @functools.cached_property
+  def stem_postings(self) -> dict[str, list[int]]:
+    postings: dict[str, list[int]] = {}
+    for i, stems in enumerate(self.stems):
+      for stem in stems:
+        postings.setdefault(stem, []).append(i)
+    return postings
+
+  @functools.cached_property
   def han_sets(self) -> list[frozenset[str]]:
     return [frozenset(filter(folding.is_han, t)) for t in self.token_sets]
 
@@ -393,15 +405,26 @@ class _Rubrics:
           _MAX_HAN
       ):
         return False
-    return all(self._is_safe_span(b, r, i) for b, r in spans)
+    if not all(self._is_safe_span(b, r, i) for b, r in spans):
+      return False
+    # What the block kept of the rubric must point to it alone among rubrics
+    # with the same numbers and negations: `よるに服用` keeps nothing of
+    # `朝に服用` that `夕食後に服用` lacks.
+    kept = frozenset(block) & self.token_sets[i]
+    rarest = min(kept, key=self._frequency, default=None)
+    return rarest is not None and not any(
+        j != i and kept <= self.token_sets[j] and self.signature(j) == signature
+        for j in self.postings[rarest]
+    )
 
   def _is_safe_span(
       self, block: tuple[str, ...], rubric: tuple[str, ...], i: int
   ) -> bool:
     """Whether replacing `rubric`'s tokens by `block`'s keeps rubric `i`.
 
-    Only the spacing may change; or Han characters be written in kana (`等`
-    -> `など`), or a Chinese particle (`的`) be added or dropped; a word only
+    Only the spacing may change; or one Han character be written in at most
+    three kana (`等` -> `など`), or a Chinese particle (`的`) be added or
+    dropped; a word only
     inflected (`lists` -> `listed`) or given an Arabic or Hebrew prefix; a
     short word (an article, a particle) added or dropped; at most two
     characters of another unspaced script changed. A block word that rubric
@@ -422,9 +445,9 @@ class _Rubrics:
         return (block + rubric)[0] in _HAN_PARTICLES
       han_side, other = (block, rubric) if han_block else (rubric, block)
       return (
-          len(han_side) <= 2
-          and all(folding.is_han(t) for t in han_side)
-          and 0 < len(other) <= 3 * len(han_side)
+          len(han_side) == 1
+          and folding.is_han(han_side[0])
+          and 0 < len(other) <= 3
           and all(folding.is_kana(t) for t in other)
       )
     words_block = [t for t in block if folding.is_word(t)]
@@ -469,7 +492,7 @@ def _negations(tokens: tuple[str, ...]) -> list[int]:
   unspaced = "".join(t for t in tokens if not folding.is_word(t))
   words = [t for t in tokens if folding.is_word(t)]
   return [sum(t in _NEGATION_WORDS for t in words)] + [
-      unspaced.count(mark) + sum(mark in w for w in words)
+      unspaced.count(mark) + sum(w.count(mark) for w in words)
       for mark in _NEGATION_MARKS
   ]
 
@@ -574,28 +597,32 @@ def _sides_with(
 ) -> Optional[int]:
   """Another rubric the text sides with against rubric `i`, if any.
 
-  The text sides with rubric `j` when it holds a token that `j` has and `i`
-  lacks, and none that `i` has and `j` lacks: a judge that echoed `r1` over
-  a property reading `In turn 2 ...` answered `In turn 2 ...`'s rubric.
+  Words are compared by their stems (`confirmed` / `confirms`). The text
+  sides with rubric `j` when it holds more of the stems that `j` has and `i`
+  lacks than of those that `i` has and `j` lacks: a judge that echoed `r1`
+  over a property reading `In turn 2 ...` answered `In turn 2 ...`'s rubric.
   """
-  block = frozenset(tokens)
-  mine = index.token_sets[i]
-  extra = sorted(
-      (t for t in block - mine if t in index.postings),
-      key=lambda t: len(index.postings[t]),
-  )
+  block = frozenset(map(_stem, tokens))
+  mine = index.stems[i]
   seen: set[int] = set()
-  for token in extra:
-    for j in index.postings[token]:
+  for stem in sorted(
+      block - mine, key=lambda t: len(index.stem_postings.get(t, ()))
+  ):
+    for j in index.stem_postings.get(stem, ()):
       if j in seen or j == i:
         continue
       seen.add(j)
-      theirs = index.token_sets[j]
-      if block & (theirs - mine) and not block & (mine - theirs):
+      theirs = index.stems[j]
+      if len(block & (theirs - mine)) > len(block & (mine - theirs)):
         return j
       if len(seen) >= _MAX_RIVALS:
         return None
   return None
+
+
+def _stem(token: str) -> str:
+  """The first four letters of a longer word; any other token as it is."""
+  return token[:4] if len(token) > 4 and folding.is_word(token) else token
 
 
 def _outcome(
@@ -611,8 +638,10 @@ def _outcome(
             else "the judge gave no verdict for it"
         ),
     )
-  first = blocks[0]
-  scores = {getattr(a.response, "score", None) for a in blocks}
+  # A block without a usable verdict does not outvote one with a verdict.
+  scored = [a for a in blocks if getattr(a.response, "score", None) is not None]
+  first = (scored or blocks)[0]
+  scores = {a.response.score for a in scored}
   score = getattr(first.response, "score", None)
   reason = None
   if len(scores) > 1:

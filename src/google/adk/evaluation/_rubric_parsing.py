@@ -57,10 +57,10 @@ _LABEL_TRIM = " \t\u3000*_`"
 _VALUE_TRIM = " \t\u3000*_`"
 _LIST_NUMBER = re.compile(r"(?:\d{1,3}[.)]|\(\d{1,3}\))\s+")
 _BRACKET_LABEL = re.compile(r"[\u3010\[]([^\u3011\]]{1,32})[\u3011\]]\s*")
-_FENCE = re.compile(r"\s*(```|~~~)")
+_FENCE = re.compile(r"\s*(```|~~~)[\w+.-]*\s*$")
 _OPEN_QUOTES = "\"\u201c\u300c\u300e'\u2018\u00ab"
 _ID_TAG = re.compile(r"\[\s*id\s*[:\uff1a]\s*([^\]\n]{1,200})\]\s*", re.I)
-_SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f](?:\s|$)|\n")
+_SENTENCE_END = re.compile(r"[.!\u3002\uff01](?:\s|$)|\n")
 _WHITESPACE = re.compile(r"\s+")
 # Arabic vowel marks and tatweel, and invisible format characters.
 _VERDICT_DROP = dict.fromkeys(
@@ -119,12 +119,14 @@ def _is_letter(char: str) -> bool:
 def read_verdict(value: object) -> Optional[float]:
   """Returns 1.0 for a yes, 0.0 for a no and None for anything else.
 
-  The value's first sentence must open with a verdict phrase (see
-  `_rubric_vocabulary.VERDICTS`): `Yes`, `**はい**`, `ＹＥＳ`, `No aplica`
-  (not applicable, which the templates score as yes). It is no verdict when
-  it opens otherwise (`partially met`, `部分满足`, `unknown`), when it holds
-  both a yes and a no form (`yes/no`, `はい・いいえ`), or when a bare negator
-  negates a word it does not know (`Нет данных`, "no data").
+  The value must open with a verdict phrase (see
+  `_rubric_vocabulary.VERDICTS`): `Yes`, `**はい**`, `ＹＥＳ`, `No aplica` (not
+  applicable, which the templates score as yes). The phrase must stand alone:
+  followed by the end, or by punctuation other than a question mark, never
+  by another word (`Met only partially`, `満たしているとは言えない`, `Нет
+  данных`), except after a space in a script written without spaces (`ใช่
+  ผู้ช่วย...`). The rest of the first sentence may not hold a phrase of the other
+  answer (`yes/no`, `はい・いいえ`, `✅ (no issues)`).
 
   Args:
     value: The verdict as the judge wrote it. A bool is taken as is.
@@ -143,45 +145,27 @@ def read_verdict(value: object) -> Optional[float]:
   i = 0
   while i < len(text) and unicodedata.category(text[i])[0] in "PZ":
     i += 1
-  if i == len(text) or _verdict_phrase_at(text, i) is None:
+  first = _verdict_phrase_at(text, i) if i < len(text) else None
+  if first is None:
     return None
-  scores = set()
+  phrase, score = first
+  i += len(phrase)
+  after = text[i:].lstrip()
+  if after[:1] in ("?", "\uff1f"):
+    return None
+  # Thai and CJK have no spaces between words: there a space separates.
+  spaced = text[i : i + 1] == " " and _unspaced(phrase[-1])
+  if after[:1] and _is_letter(after[0]) and not spaced:
+    return None
   while i < len(text):
     match = _verdict_phrase_at(text, i)
     if match is None:
       i += 1
-      continue
-    phrase, score = match
-    i += len(phrase)
-    rest = text[i:].lstrip()
-    if phrase in _NEGATORS and rest and _is_letter(rest[0]):
+    elif match[1] != score:
       return None
-    scores.add(score)
-  return scores.pop() if len(scores) == 1 else None
-
-
-# No forms that negate the word after them ("no data", "不错", "ไม่ผ่าน").
-_NEGATORS = frozenset(
-    _normalize(w)
-    for w in (
-        "no",
-        "non",
-        "nie",
-        "не",
-        "нет",
-        "não",
-        "לא",
-        "لا",
-        "ไม่",
-        "不",
-        "否",
-        "tidak",
-        "không",
-        "nicht",
-        "kein",
-        "değil",
-    )
-)
+    else:
+      i += len(match[0])
+  return score
 
 
 def _verdict_phrase_at(text: str, i: int) -> Optional[tuple[str, float]]:
@@ -242,12 +226,27 @@ def _table_cells(line: str) -> Optional[list[str]]:
 class _Reader:
   """Collects blocks line by line; see the module docstring for the rules."""
 
-  def __init__(self) -> None:
+  def __init__(self, verdict_first: bool) -> None:
     self.blocks: list[JudgeBlock] = []
     self.opener: Optional[str] = None
+    self.verdict_first = verdict_first
+    self.last_field: Optional[str] = None
     self.block: Optional[JudgeBlock] = None
     self.texts: dict[str, list[str]] = {}
     self.open_field: Optional[str] = None
+    # Whether the last line was blank, and whether the current block opened
+    # inside another block's rationale (see `label`).
+    self.after_blank = True
+    self.nested = False
+
+  def in_rationale(self) -> bool:
+    """Whether the current block is in its rationale, before its verdict."""
+    return (
+        self.block is not None
+        and self.block.verdict is None
+        and self.open_field in _QUOTING_FIELDS
+        and not self.after_blank
+    )
 
   def close(self) -> None:
     block = self.block
@@ -255,17 +254,22 @@ class _Reader:
       return
     for name, lines in self.texts.items():
       setattr(block, name, "\n".join(lines).strip() or None)
+    if self.nested:
+      block.verdict = None
     if block.rubric_id or block.property_text or block.verdict is not None:
       block.score = read_verdict(block.verdict)
       self.blocks.append(_split_id_tag(block))
     self.block, self.texts, self.open_field = None, {}, None
+    self.nested = False
 
   def label(self, field: str, value: str, line: int) -> None:
+    self.last_field = field
     if self.opener is None:
       if field == "verdict" and value and read_verdict(value) is None:
         # A summary before the blocks ("Final verdict: 2 of 3 met").
         return
-      self.opener = field
+      if field != "verdict" or self.verdict_first:
+        self.opener = field
     block = self.block
     if block is not None and (
         field == self.opener
@@ -275,7 +279,12 @@ class _Reader:
         or field == "property"
         and ("property_text" in self.texts or self._verdict_closes(block))
     ):
+      # A block that opens inside another's rationale, with no blank line
+      # between, may be text the judge quotes (a tool's output, the agent's
+      # words): its verdict is not read.
+      nested = self.in_rationale() or self.nested and not self.after_blank
       self.close()
+      self.nested = nested
     if self.block is None:
       self.block = JudgeBlock(line=line)
     self.open_field = None
@@ -346,8 +355,20 @@ def _quote_balance(text: str) -> int:
   )
 
 
-def _parse_text(text: str) -> list[JudgeBlock]:
-  reader = _Reader()
+def _parse_text(text: str, verdict_first: bool = True) -> list[JudgeBlock]:
+  """Reads the text blocks; see the module docstring for the rules.
+
+  Args:
+    text: The judge's answer.
+    verdict_first: Whether a verdict that opens the first block may open
+      every block. An answer whose last label is a verdict is read again
+      without: its blocks end with their verdicts, and verdict lines before
+      the first block (`Verdict: yes` repeated) open none.
+
+  Returns:
+    The blocks.
+  """
+  reader = _Reader(verdict_first)
   in_fence = False
   # Lines that are quoted material, never labels: inside an open quotation,
   # or after a rationale line that ends with a colon and so introduces what
@@ -361,11 +382,14 @@ def _parse_text(text: str) -> list[JudgeBlock]:
     elif not stripped:
       quoting = introduced = False
       columns = None
+      reader.text(line)
+      reader.after_blank = True
+      continue
     elif not (
         in_fence or quoting or introduced or stripped[0] in _OPEN_QUOTES + ">"
     ):
       cells = _table_cells(line)
-      if cells is not None:
+      if cells is not None and not (columns is None and reader.in_rationale()):
         if columns is None:
           header = [_LABEL_INDEX.get(_normalize(c)) for c in cells]
           if "verdict" in header and ("id" in header or "property" in header):
@@ -380,15 +404,20 @@ def _parse_text(text: str) -> list[JudgeBlock]:
       if label is not None:
         field, value = label
         reader.label(field, value, number)
+        reader.after_blank = False
         if field in ("rationale", "evidence"):
           quoting = _quote_balance(value) % 2 == 1
           introduced = value.endswith((":", "\uff1a"))
         continue
     reader.text(line)
+    reader.after_blank = False
     if stripped and not in_fence and reader.open_field in _QUOTING_FIELDS:
       quoting = (quoting + _quote_balance(stripped)) % 2 == 1
       introduced = introduced or stripped.endswith((":", "\uff1a"))
   reader.close()
+  if verdict_first and reader.opener == "verdict":
+    if reader.last_field == "verdict":
+      return _parse_text(text, verdict_first=False)
   return reader.blocks
 
 
@@ -460,7 +489,8 @@ def _parse_json(document: str) -> list[JudgeBlock]:
   blocks = []
   for item in _json_items(data):
     fields: dict[str, Any] = {}
-    for key, value in item.items():
+    # `answer` is a verdict only when no key names the verdict outright.
+    for key, value in sorted(item.items(), key=lambda kv: kv[0] == "answer"):
       field = _json_field(key)
       if field and field not in fields and value is not None:
         fields[field] = value
