@@ -12,7 +12,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""The generated table of traditional Han characters and simplified forms.
+"""The traditional-to-simplified Han table behind the `han_simplified` fold.
 
 `_han_variants.TRADITIONAL_TO_SIMPLIFIED` is read as whitespace-separated
 pairs, a traditional character then its simplified form. Folding text with
@@ -22,6 +22,7 @@ it must be idempotent, so no simplified form may itself be folded again.
 from __future__ import annotations
 
 from google.adk.evaluation import _han_variants
+from google.adk.evaluation import _rubric_folding
 import pytest
 
 _PAIRS = _han_variants.TRADITIONAL_TO_SIMPLIFIED.split()
@@ -82,8 +83,31 @@ def test_well_known_traditional_character_has_its_simplified_form(
     traditional: str, simplified: str
 ):
   assert _TABLE[traditional] == simplified
+  assert _rubric_folding.fold(traditional) == (simplified,)
 
 
 @pytest.mark.parametrize("char", ["前", "后", "饭", "人"])
 def test_simplified_or_shared_character_is_not_folded(char: str):
   assert char not in _TABLE
+  assert _rubric_folding.fold(char) == (char,)
+
+
+@pytest.mark.parametrize(
+    ("traditional", "simplified"),
+    [
+        ("確認了旅客的出發日期", "确认了旅客的出发日期"),
+        ("建議飯後服用", "建议饭后服用"),
+        ("這種藥物的副作用", "这种药物的副作用"),
+    ],
+)
+def test_traditional_sentences_fold_to_their_simplified_spelling(
+    traditional: str, simplified: str
+):
+  assert _rubric_folding.fold(traditional) == _rubric_folding.fold(simplified)
+
+
+def test_every_pair_folds_alike_and_folding_twice_changes_nothing():
+  for traditional, simplified in _TABLE.items():
+    folded = _rubric_folding.fold(traditional)
+    assert folded == _rubric_folding.fold(simplified) == (simplified,)
+    assert _rubric_folding.fold("".join(folded)) == folded
