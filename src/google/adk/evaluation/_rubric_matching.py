@@ -37,6 +37,7 @@ import dataclasses
 import difflib
 import functools
 import logging
+import re
 from typing import Any
 from typing import Optional
 import unicodedata
@@ -83,6 +84,9 @@ _NEGATION_MARKS = (
     "不", "没", "沒", "未", "無", "无", "非", "别", "別", "勿", "莫", "否",
     "ナイ", "ナク", "ナカッ", "マセン", "ズ", "ヌ", "ナシ", "불", "않", "없", "ไม่", "มิ", "ไร้",
 )  # fmt: skip
+_NEGATION_MARK = re.compile(
+    "|".join(sorted(map(re.escape, _NEGATION_MARKS), key=len, reverse=True))
+)
 # Chinese structural particles, which a rewrite may add or drop.
 _HAN_PARTICLES = frozenset("的地得了着在把之")
 # Prefixes Arabic and Hebrew attach to a word (the article, and, in, to).
@@ -100,7 +104,8 @@ class RubricOutcome:
     reason: Why the rubric is unscored; None when it is scored.
     tier: How the block was attached (`id`, `text`, `rewrite`), or None.
     block: The 0-based index of the attached block in the judge's answer.
-    detail: For a `rewrite`, the places where the texts differ.
+    detail: For a `rewrite`, the places where the texts differ (computed only
+      when debug logging is on).
   """
 
   rubric_id: str
@@ -232,7 +237,7 @@ class _Rubrics:
     self.exact_ids: dict[str, list[int]] = {}
     for i, rubric_id in enumerate(self.ids):
       self.exact_ids.setdefault(rubric_id, []).append(i)
-    self._signatures: dict[int, tuple[list[str], list[int]]] = {}
+    self._signatures: dict[int, tuple[list[str], Any]] = {}
 
   @functools.cached_property
   def by_id(self) -> dict[str, list[int]]:
@@ -290,7 +295,7 @@ class _Rubrics:
         postings.setdefault(token, []).append(i)
     return postings
 
-  def signature(self, i: int) -> tuple[list[str], list[int]]:
+  def signature(self, i: int) -> tuple[list[str], Any]:
     if i not in self._signatures:
       self._signatures[i] = _signature(self.tokens[i])
     return self._signatures[i]
@@ -354,8 +359,10 @@ class _Rubrics:
       for word in words[1:]:
         found.intersection_update(self.postings[word])
     elif han:
-      counts = collections.Counter(i for t in han for i in self.postings[t])
-      found = {i for i, n in counts.items() if n >= len(han) - _MAX_HAN}
+      # At most `_MAX_HAN` of them are missing: one of the rarest is there.
+      found = set()
+      for token in sorted(han, key=self._frequency)[: _MAX_HAN + 1]:
+        found.update(self.postings[token])
     else:
       found = set()
       for token in sorted(block, key=self._frequency)[:_RARE_TOKENS]:
@@ -377,7 +384,7 @@ class _Rubrics:
       self,
       block: tuple[str, ...],
       i: int,
-      signature: tuple[list[str], list[int]],
+      signature: tuple[list[str], Any],
   ) -> bool:
     """Whether `block` is rubric `i`'s text rewritten without changing it.
 
@@ -471,6 +478,23 @@ def _copy_form(text: object) -> str:
 def _spans(
     block: tuple[str, ...], rubric: tuple[str, ...]
 ) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+  """The places where two token sequences differ, as (block, rubric) pairs."""
+  # A rewrite mostly keeps both ends: align only the middle.
+  start = 0
+  while start < min(len(block), len(rubric)) and block[start] == rubric[start]:
+    start += 1
+  end = 0
+  while (
+      end < min(len(block), len(rubric)) - start
+      and block[-1 - end] == rubric[-1 - end]
+  ):
+    end += 1
+  block, rubric = (
+      block[start : len(block) - end],
+      rubric[start : len(rubric) - end],
+  )
+  if not block or not rubric:
+    return [(block, rubric)] if block or rubric else []
   matcher = difflib.SequenceMatcher(None, block, rubric, autojunk=False)
   return [
       (block[i1:i2], rubric[j1:j2])
@@ -479,7 +503,7 @@ def _spans(
   ]
 
 
-def _signature(tokens: tuple[str, ...]) -> tuple[list[str], list[int]]:
+def _signature(tokens: tuple[str, ...]) -> tuple[list[str], Any]:
   """What two texts of one rubric must share: numbers and negations."""
   return _numbers(tokens), _negations(tokens)
 
@@ -488,13 +512,12 @@ def _numbers(tokens: tuple[str, ...]) -> list[str]:
   return sorted(t for t in tokens if folding.is_number(t))
 
 
-def _negations(tokens: tuple[str, ...]) -> list[int]:
-  unspaced = "".join(t for t in tokens if not folding.is_word(t))
+def _negations(tokens: tuple[str, ...]) -> tuple[int, list[str]]:
+  """The negation words of a text, and the negation marks inside its runs."""
   words = [t for t in tokens if folding.is_word(t)]
-  return [sum(t in _NEGATION_WORDS for t in words)] + [
-      unspaced.count(mark) + sum(w.count(mark) for w in words)
-      for mark in _NEGATION_MARKS
-  ]
+  runs = "".join(t for t in tokens if not folding.is_word(t))
+  marks = _NEGATION_MARK.findall(runs + " " + " ".join(words))
+  return sum(t in _NEGATION_WORDS for t in words), sorted(marks)
 
 
 def _is_inflection(a: str, b: str) -> bool:
@@ -657,7 +680,7 @@ def _outcome(
         else "its block has no verdict"
     )
   detail = None
-  if first.tier == TIER_REWRITE:
+  if first.tier == TIER_REWRITE and logger.isEnabledFor(logging.DEBUG):
     tokens = folding.fold(_text(getattr(first.response, "property_text", None)))
     detail = "; ".join(
         f"{''.join(b) or '-'} for {''.join(r) or '-'}"
