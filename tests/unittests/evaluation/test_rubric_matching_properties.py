@@ -607,14 +607,6 @@ def test_never_attaches_a_verdict_to_another_rubric_verdict_first(
   _check_never_misattributes(case)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "Numerals of unspaced scripts (Han, Thai) are one token per character,"
-        " so 'In turn 一 …' holds no token that 'In turn 十一 …' lacks: under"
-        " the id of 十一, a reworded text of 一 attaches to 十一."
-    ),
-)
 @_SETTINGS
 @given(
     _cases(

@@ -99,12 +99,6 @@ def test_label_forms_parse_to_the_same_block(text: str):
         "編號：r1\n理據：已確認。\n結論：是",
         pytest.param(
             "編號：r1\n理據：已確認。\n判斷：是",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason=(
-                    "判斷 (traditional form of the 判断 label) is not listed"
-                ),
-            ),
         ),
         "아이디: r1\n근거: 확인함\n판정: 예",
         "المعرف: r1\nالمبرر: تم التحقق\nالحكم: نعم",
@@ -277,14 +271,6 @@ def test_id_after_property_joins_the_same_block():
   assert (block.rubric_id, block.property_text) == ("r1", "p")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "Loss vs the landed build: when the first block has no id line, a"
-        " later 'ID:' line becomes a block of its own and its property opens"
-        " another, so rubric r2 gets a block without a verdict."
-    ),
-)
 def test_missing_id_line_does_not_shift_later_ids():
   assert _summary(
       "Property: first\nVerdict: yes\nID: r2\nProperty: second\nVerdict: no\n"
@@ -393,14 +379,6 @@ def test_a_wholly_blockquoted_answer_has_no_labels():
   assert _blocks("> ID: r1\n> Property: p\n> Verdict: yes") == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "Loss vs the landed build: a rationale line ending with a colon"
-        " swallows every following line up to a blank line, including the"
-        " judge's own 'Verdict:' line."
-    ),
-)
 def test_a_list_introduced_by_a_colon_does_not_swallow_the_verdict():
   block = _only_block(
       "ID: r1\nRationale: The agent did the following:\n"

@@ -144,31 +144,16 @@ def test_decorated_or_explained_yes(verdict: str):
     [
         pytest.param(
             "sì",
-            marks=pytest.mark.xfail(
-                strict=True, reason="Italian 'sì' (grave accent) is not listed"
-            ),
         ),
         pytest.param(
             "Yes, no issues found",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason=(
-                    "Loss vs the landed build (1.0): the negated-word rule"
-                    " applies anywhere in the sentence, not only to the"
-                    " value's opening negator."
-                ),
-            ),
         ),
         pytest.param(
             "✅ (no issues)",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="Read as no verdict; the issue lists it as a yes",
-            ),
         ),
     ],
 )
-def test_yes_forms_not_read_yet(verdict: str):
+def test_yes_with_a_remark_or_an_accent(verdict: str):
   assert _read(verdict) == 1.0
 
 
@@ -180,13 +165,6 @@ def test_yes_forms_not_read_yet(verdict: str):
         "いいえ。確認していません。",
         pytest.param(
             "いいえ。はいと答えるべきでした。",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason=(
-                    "A full stop of an unspaced script (。) ends the sentence"
-                    " only before whitespace, so a later はい counts."
-                ),
-            ),
         ),
     ],
 )

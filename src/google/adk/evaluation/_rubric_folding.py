@@ -105,6 +105,10 @@ class _FoldTable(dict):
 
 
 _FOLD_TABLE = _FoldTable()
+# Roman numeral characters (`Ⅷ`) are numbers; NFKC would make them letters.
+_ROMAN_NUMERALS = {
+    c: str(int(unicodedata.numeric(chr(c)))) for c in range(0x2160, 0x2183)
+}
 _ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
 
 # Scripts written without spaces between words: each character is a token.
@@ -145,7 +149,8 @@ def fold(text: object) -> tuple[str, ...]:
   """
   if not isinstance(text, str):
     return ()
-  text = unicodedata.normalize("NFKC", decode_escapes(text)).casefold()
+  text = decode_escapes(text).translate(_ROMAN_NUMERALS)
+  text = unicodedata.normalize("NFKC", text).casefold()
   return tuple(_TOKEN.findall(text.translate(_FOLD_TABLE)))
 
 

@@ -84,6 +84,7 @@ _NEGATION_MARKS = (
     "不", "没", "沒", "未", "無", "无", "非", "别", "別", "勿", "莫", "否",
     "ナイ", "ナク", "ナカッ", "マセン", "ズ", "ヌ", "ナシ", "불", "않", "없", "ไม่", "มิ", "ไร้",
 )  # fmt: skip
+_ROMAN = re.compile("[ivxlcdm]+")
 _NEGATION_MARK = re.compile(
     "|".join(sorted(map(re.escape, _NEGATION_MARKS), key=len, reverse=True))
 )
@@ -270,6 +271,15 @@ class _Rubrics:
       for stem in stems:
         postings.setdefault(stem, []).append(i)
     return postings
+
+  @functools.cached_property
+  def by_numbers(self) -> dict[tuple[str, ...], list[int]]:
+    by_numbers: dict[tuple[str, ...], list[int]] = {}
+    for i in range(len(self.ids)):
+      numbers = tuple(self.signature(i)[0])
+      if numbers:
+        by_numbers.setdefault(numbers, []).append(i)
+    return by_numbers
 
   @functools.cached_property
   def han_sets(self) -> list[frozenset[str]]:
@@ -530,6 +540,8 @@ def _is_inflection(a: str, b: str) -> bool:
   for x, y in ((a, b), (b, a)):
     if any(x == clitic + y for clitic in _CLITICS):
       return True
+  if _ROMAN.fullmatch(a) and _ROMAN.fullmatch(b):
+    return False  # `vii` / `viii` are numbers.
   shared = 0
   for x, y in zip(a, b):
     if x != y:
@@ -620,11 +632,17 @@ def _sides_with(
 ) -> Optional[int]:
   """Another rubric the text sides with against rubric `i`, if any.
 
-  Words are compared by their stems (`confirmed` / `confirms`). The text
-  sides with rubric `j` when it holds more of the stems that `j` has and `i`
-  lacks than of those that `i` has and `j` lacks: a judge that echoed `r1`
+  The text sides with rubric `j` when it holds exactly `j`'s numbers and not
+  `i`'s, or, comparing words by their stems (`confirmed` / `confirms`), more
+  of the stems that `j` has and `i` lacks than of those that `i` has and `j`
+  lacks: a judge that echoed `r1`
   over a property reading `In turn 2 ...` answered `In turn 2 ...`'s rubric.
   """
+  numbers = tuple(_numbers(tokens))
+  if numbers and list(numbers) != index.signature(i)[0]:
+    for j in index.by_numbers.get(numbers, ()):
+      if j != i:
+        return j
   block = frozenset(map(_stem, tokens))
   mine = index.stems[i]
   seen: set[int] = set()

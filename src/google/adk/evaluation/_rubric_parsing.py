@@ -23,13 +23,16 @@ reads the answer by its structure rather than by a fixed field order:
 * A label line is a known label (see `_rubric_vocabulary.LABELS`) at the start
   of a line, after markdown decoration, followed by a colon (ASCII or
   full-width) or wrapped as `【判定】`. Lines inside a fenced code block, a
-  block quote or an open quotation are never labels, nor are the lines a
-  rationale introduces with a colon, up to the next blank line.
+  block quote or an open quotation are never labels; nor are the lines that
+  a rationale introduces with a colon, up to the next blank line, from the
+  first id or property line among them.
 * Whatever field opens the first block opens every block. An id or property
   line also opens a new block when the current block already has one, or
   already has its verdict.
 * Within a block, the judge's last verdict stands (a judge that corrects
-  itself is read as corrected).
+  itself is read as corrected). A block that opens inside another block's
+  rationale, with no blank line between, may be text the judge quotes (a
+  tool's output, the agent's words): its verdict is not read.
 * An answer that *is* JSON (nothing else, or one fenced block) is read as
   JSON, and so is the one fenced JSON block of an answer without text
   blocks; JSON inside a text answer with blocks is part of that text.
@@ -60,7 +63,7 @@ _BRACKET_LABEL = re.compile(r"[\u3010\[]([^\u3011\]]{1,32})[\u3011\]]\s*")
 _FENCE = re.compile(r"\s*(```|~~~)[\w+.-]*\s*$")
 _OPEN_QUOTES = "\"\u201c\u300c\u300e'\u2018\u00ab"
 _ID_TAG = re.compile(r"\[\s*id\s*[:\uff1a]\s*([^\]\n]{1,200})\]\s*", re.I)
-_SENTENCE_END = re.compile(r"[.!\u3002\uff01](?:\s|$)|\n")
+_SENTENCE_END = re.compile(r"[.!](?:\s|$)|[\u3002\uff01\n]")
 _WHITESPACE = re.compile(r"\s+")
 # Arabic vowel marks and tatweel, and invisible format characters.
 _VERDICT_DROP = dict.fromkeys(
@@ -125,8 +128,9 @@ def read_verdict(value: object) -> Optional[float]:
   followed by the end, or by punctuation other than a question mark, never
   by another word (`Met only partially`, `満たしているとは言えない`, `Нет
   данных`), except after a space in a script written without spaces (`ใช่
-  ผู้ช่วย...`). The rest of the first sentence may not hold a phrase of the other
-  answer (`yes/no`, `はい・いいえ`, `✅ (no issues)`).
+  ผู้ช่วย...`). The rest of the first sentence may not hold a stand-alone
+  phrase of the other answer (`yes/no`, `はい・いいえ`; a no form that runs
+  into a word does not count, so `Yes, no issues` is a yes).
 
   Args:
     value: The verdict as the judge wrote it. A bool is taken as is.
@@ -150,22 +154,29 @@ def read_verdict(value: object) -> Optional[float]:
     return None
   phrase, score = first
   i += len(phrase)
-  after = text[i:].lstrip()
-  if after[:1] in ("?", "\uff1f"):
+  if text[i:].lstrip()[:1] in ("?", "\uff1f"):
     return None
   # Thai and CJK have no spaces between words: there a space separates.
-  spaced = text[i : i + 1] == " " and _unspaced(phrase[-1])
-  if after[:1] and _is_letter(after[0]) and not spaced:
+  if _modifies_next_word(text, i, phrase):
     return None
   while i < len(text):
     match = _verdict_phrase_at(text, i)
     if match is None:
       i += 1
-    elif match[1] != score:
+      continue
+    i += len(match[0])
+    if match[1] != score and not (
+        match[1] == 0.0 and _modifies_next_word(text, i, match[0])
+    ):
       return None
-    else:
-      i += len(match[0])
   return score
+
+
+def _modifies_next_word(text: str, i: int, phrase: str) -> bool:
+  """Whether the phrase ending at `text[i]` runs into a word (`no issues`)."""
+  after = text[i:].lstrip()
+  spaced = text[i : i + 1] == " " and _unspaced(phrase[-1])
+  return bool(after[:1]) and _is_letter(after[0]) and not spaced
 
 
 def _verdict_phrase_at(text: str, i: int) -> Optional[tuple[str, float]]:
@@ -272,12 +283,13 @@ class _Reader:
         self.opener = field
     block = self.block
     if block is not None and (
-        field == self.opener
-        and (field not in ("verdict", "rationale") or self._has_identity())
-        or field == "id"
+        field == "id"
         and (block.rubric_id is not None or self._verdict_closes(block))
         or field == "property"
         and ("property_text" in self.texts or self._verdict_closes(block))
+        or field == self.opener
+        and field not in ("id", "property")
+        and self._has_identity()
     ):
       # A block that opens inside another's rationale, with no blank line
       # between, may be text the judge quotes (a tool's output, the agent's
@@ -370,10 +382,13 @@ def _parse_text(text: str, verdict_first: bool = True) -> list[JudgeBlock]:
   """
   reader = _Reader(verdict_first)
   in_fence = False
-  # Lines that are quoted material, never labels: inside an open quotation,
-  # or after a rationale line that ends with a colon and so introduces what
-  # follows (a tool's output, the agent's words), up to the next blank line.
-  quoting = introduced = False
+  # Lines inside an open quotation are quoted material, never labels. Lines
+  # after a rationale line ending with a colon, up to the next blank line,
+  # are what it introduces (a tool's output, the agent's words, or a list):
+  # an id or property line there, and any label after it, opens nothing;
+  # another label first ends the introduction.
+  quoting = False
+  introduced: bool | str = False
   columns: Optional[list[Optional[str]]] = None
   for number, line in enumerate(text.splitlines(), start=1):
     stripped = line.strip()
@@ -385,11 +400,11 @@ def _parse_text(text: str, verdict_first: bool = True) -> list[JudgeBlock]:
       reader.text(line)
       reader.after_blank = True
       continue
-    elif not (
-        in_fence or quoting or introduced or stripped[0] in _OPEN_QUOTES + ">"
-    ):
+    elif not (in_fence or quoting or stripped[0] in _OPEN_QUOTES + ">"):
       cells = _table_cells(line)
-      if cells is not None and not (columns is None and reader.in_rationale()):
+      if cells is not None and not (
+          columns is None and (introduced or reader.in_rationale())
+      ):
         if columns is None:
           header = [_LABEL_INDEX.get(_normalize(c)) for c in cells]
           if "verdict" in header and ("id" in header or "property" in header):
@@ -401,11 +416,17 @@ def _parse_text(text: str, verdict_first: bool = True) -> list[JudgeBlock]:
         continue
       columns = None
       label = _split_label(line)
+      if introduced and label:
+        # An id or property line makes what follows it quoted too.
+        if label[0] in ("id", "property") or introduced == "quoted":
+          introduced, label = "quoted", None
+        else:
+          introduced = False
       if label is not None:
         field, value = label
         reader.label(field, value, number)
         reader.after_blank = False
-        if field in ("rationale", "evidence"):
+        if field in _QUOTING_FIELDS:
           quoting = _quote_balance(value) % 2 == 1
           introduced = value.endswith((":", "\uff1a"))
         continue
@@ -413,7 +434,8 @@ def _parse_text(text: str, verdict_first: bool = True) -> list[JudgeBlock]:
     reader.after_blank = False
     if stripped and not in_fence and reader.open_field in _QUOTING_FIELDS:
       quoting = (quoting + _quote_balance(stripped)) % 2 == 1
-      introduced = introduced or stripped.endswith((":", "\uff1a"))
+      if not introduced and stripped.endswith((":", "\uff1a")):
+        introduced = True
   reader.close()
   if verdict_first and reader.opener == "verdict":
     if reader.last_field == "verdict":

@@ -162,6 +162,7 @@ LABELS: dict[str, tuple[str, ...]] = {
         "裁定",
         "最终判定",
         "最終判斷",
+        "判斷",
         "판정",  # ko
         "평결",
         "결론",
@@ -244,6 +245,7 @@ VERDICTS: dict[float, tuple[str, ...]] = {
         "ไม่เกี่ยวข้อง",
         "sí",  # es
         "si",
+        "sì",  # it
         "cumple",
         "no aplica",
         "no procede",
