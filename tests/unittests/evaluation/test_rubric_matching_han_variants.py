@@ -17,8 +17,8 @@
 `_han_variants.TRADITIONAL_TO_SIMPLIFIED` is read as whitespace-separated
 pairs, a traditional character then its simplified form. Folding text with
 it must be idempotent, so no simplified form may itself be folded again, and
-it must not merge two characters of different meanings, so a simplified form
-is shared only by regional forms of one traditional character.
+no two traditional characters of different meaning may fold to one
+simplified form: only regional spellings of one character share it.
 """
 
 from __future__ import annotations
