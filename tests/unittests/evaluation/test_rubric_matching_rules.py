@@ -317,18 +317,18 @@ def test_text_tier_folds_spelling_variants():
 
 
 _TWINS = _rubrics(
-    ("a", "回答提到了作者的著作"),
-    ("b", "回答提到了作者的着作"),
+    ("a", "回答提到了要饭後服用"),
+    ("b", "回答提到了要饭后服用"),
     ("c", "回答给出了价格"),
 )
 
 
 def test_rubrics_that_fold_alike_are_told_apart_by_exact_copies():
-  # 著 and 着 fold alike; exact copies still name their rubric, in any order.
+  # 後 and 后 fold alike; exact copies still name their rubric, in any order.
   outcomes, _ = _match(
       _TWINS,
-      "Property: 回答提到了作者的着作\nVerdict: yes\n"
-      "Property: 回答提到了作者的著作\nVerdict: no\n"
+      "Property: 回答提到了要饭后服用\nVerdict: yes\n"
+      "Property: 回答提到了要饭後服用\nVerdict: no\n"
       "Property: 回答给出了价格\nVerdict: yes\n",
   )
 
@@ -338,8 +338,8 @@ def test_rubrics_that_fold_alike_are_told_apart_by_exact_copies():
 def test_twins_with_rotated_ids_attach_nothing():
   outcomes, report = _match(
       _TWINS,
-      "ID: b\nProperty: 回答提到了作者的著作\nVerdict: yes\n"
-      "ID: c\nProperty: 回答提到了作者的着作\nVerdict: no\n"
+      "ID: b\nProperty: 回答提到了要饭後服用\nVerdict: yes\n"
+      "ID: c\nProperty: 回答提到了要饭后服用\nVerdict: no\n"
       "ID: a\nProperty: 回答给出了价格\nVerdict: yes\n",
   )
 
@@ -354,8 +354,8 @@ def test_twins_with_rotated_ids_attach_nothing():
 def test_the_id_decides_between_twins_but_cannot_name_a_third_rubric():
   outcomes, report = _match(
       _TWINS,
-      "ID: a\nProperty: 回答提到了作者的著作。\nVerdict: yes\n"
-      "ID: c\nProperty: 回答提到了作者的着作。\nVerdict: no\n",
+      "ID: a\nProperty: 回答提到了要饭後服用。\nVerdict: yes\n"
+      "ID: c\nProperty: 回答提到了要饭后服用。\nVerdict: no\n",
   )
 
   assert outcomes == {"a": (1.0, _ID), "b": _NONE, "c": _NONE}
@@ -370,8 +370,8 @@ def test_position_never_decides_between_twins(suffix: str):
   # Complete and in order, but neither block is an exact copy of a twin.
   outcomes, _ = _match(
       _TWINS,
-      f"Property: 回答提到了作者的著作{suffix}\nVerdict: yes\n"
-      f"Property: 回答提到了作者的着作{suffix}\nVerdict: no\n"
+      f"Property: 回答提到了要饭後服用{suffix}\nVerdict: yes\n"
+      f"Property: 回答提到了要饭后服用{suffix}\nVerdict: no\n"
       "Property: 回答给出了价格\nVerdict: yes\n",
   )
 
