@@ -14,80 +14,24 @@
 
 """`adk eval` on rubrics a judge left without a verdict.
 
-`pharmacy_ja_unscored.evalset.json` in the sample
-`contributing/samples/multilingual_rubric_eval` has one case per way a judge
-can leave rubric r2 without a verdict, in all of its 3 samples: r2's block
-cut off before its verdict, r2 not answered, r2 answered `maybe`; and a case
-where every rubric is answered (r1 and r3 yes, r2 no). The recorded judge
-(`recordings/ja_unscored.yaml`) makes it run offline.
+The eval set, `pharmacy_ja_unscored`, has one case per row of the issue's
+table (see `pharmacy_unscored_cases`): only the last case gives rubric r2 a
+verdict, so only it may have a score.
 """
 
 from __future__ import annotations
 
-import os
 import pathlib
-import shutil
-import subprocess
-import sys
 
 from google.adk.evaluation.evaluator import EvalStatus
-from google.adk.evaluation.local_eval_set_results_manager import LocalEvalSetResultsManager
 import pytest
 
-_SAMPLE = (
-    pathlib.Path(__file__).resolve().parents[3]
-    / "contributing"
-    / "samples"
-    / "multilingual_rubric_eval"
-)
-_APP = _SAMPLE.name
-_EVAL_SET = "pharmacy_ja_unscored"
-_METRIC = "rubric_based_final_response_quality_v1"
-
-# Eval case -> a word of why r2 has no verdict; None when it has one.
-_R2_REASONS = {
-    "r2_cut_off": "verdict",
-    "r2_not_answered": "verdict",
-    "r2_maybe": "'maybe'",
-    "all_answered": None,
-}
-
-
-def run_adk_eval(
-    tmp_path: pathlib.Path, config: str
-) -> subprocess.CompletedProcess[str]:
-  """Runs `adk eval` offline on a copy of the sample, with details printed.
-
-  Args:
-    tmp_path: Where to copy the sample; its results are stored under it.
-    config: The eval config's text.
-  """
-  agent_dir = tmp_path / _APP
-  shutil.copytree(
-      _SAMPLE, agent_dir, ignore=shutil.ignore_patterns(".adk", "__pycache__")
-  )
-  (tmp_path / "config.json").write_text(config, encoding="utf-8")
-  adk = pathlib.Path(sys.executable).parent / "adk"
-  env = {k: v for k, v in os.environ.items() if k != "ADK_SAMPLE_LIVE"}
-  return subprocess.run(
-      [str(adk), "eval", str(agent_dir)]
-      + [str(agent_dir / f"{_EVAL_SET}.evalset.json")]
-      + ["--config_file_path", str(tmp_path / "config.json")]
-      + ["--print_detailed_results", "--log_level", "WARNING"],
-      capture_output=True,
-      text=True,
-      env=env,
-      timeout=300,
-      check=False,
-  )
-
-
-def stored_cases(tmp_path: pathlib.Path) -> dict:
-  """Returns the eval case results `adk eval` saved, by eval case id."""
-  manager = LocalEvalSetResultsManager(agents_dir=str(tmp_path))
-  (result_id,) = manager.list_eval_set_results(_APP)
-  stored = manager.get_eval_set_result(_APP, result_id)
-  return {case.eval_id: case for case in stored.eval_case_results}
+from .pharmacy_unscored_cases import EVAL_SET
+from .pharmacy_unscored_cases import METRIC
+from .pharmacy_unscored_cases import R2_REASONS
+from .pharmacy_unscored_cases import run_adk_eval
+from .pharmacy_unscored_cases import SAMPLE
+from .pharmacy_unscored_cases import stored_cases
 
 
 def test_adk_eval_scores_no_case_whose_rubric_got_no_verdict(
@@ -95,22 +39,22 @@ def test_adk_eval_scores_no_case_whose_rubric_got_no_verdict(
 ):
   completed = run_adk_eval(
       tmp_path,
-      (_SAMPLE / f"{_EVAL_SET}_config.json").read_text(encoding="utf-8"),
+      (SAMPLE / f"{EVAL_SET}_config.json").read_text(encoding="utf-8"),
   )
 
   assert completed.returncode == 1, completed.stdout + completed.stderr
   assert "Tests passed: 1\n  Tests failed: 3" in completed.stdout
   cases = stored_cases(tmp_path)
-  assert set(cases) == set(_R2_REASONS)
-  for eval_id, reason in _R2_REASONS.items():
+  assert set(cases) == set(R2_REASONS)
+  for eval_id, reason in R2_REASONS.items():
     (metric,) = [
         m
         for m in cases[eval_id].overall_eval_metric_results
-        if m.metric_name == _METRIC
+        if m.metric_name == METRIC
     ]
     (invocation,) = cases[eval_id].eval_metric_result_per_invocation
     (per_invocation,) = [
-        m for m in invocation.eval_metric_results if m.metric_name == _METRIC
+        m for m in invocation.eval_metric_results if m.metric_name == METRIC
     ]
     for rubric_scores in (
         metric.details.rubric_scores,
@@ -140,7 +84,7 @@ def test_adk_eval_scores_no_case_whose_rubric_got_no_verdict(
         in completed.stdout
     )
     assert (
-        f"Eval case {eval_id!r}, metric {_METRIC!r}: NOT_EVALUATED (score"
+        f"Eval case {eval_id!r}, metric {METRIC!r}: NOT_EVALUATED (score"
         " None), as rubrics got no verdict:\n  invocation 1 of 1: rubric"
         f" 'r2': {full_reason}"
         in completed.stderr

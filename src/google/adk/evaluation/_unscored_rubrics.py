@@ -133,10 +133,26 @@ def describe_invocations(
       order.
   """
   total = len(rubric_scores_by_invocation)
-  lines = [
-      f"invocation {index + 1} of {total}: rubric {score.rubric_id!r}:"
-      f" {reason_of(score)}"
+  return describe([
+      (f"invocation {index + 1} of {total}", rubric_scores)
       for index, rubric_scores in enumerate(rubric_scores_by_invocation)
+  ])
+
+
+def describe(
+    rubric_scores_by_place: Sequence[
+        tuple[str, Optional[Sequence[RubricScore]]]
+    ],
+) -> list[str]:
+  """Returns one line per unscored rubric, at most 10, then a count.
+
+  Args:
+    rubric_scores_by_place: Where each list of rubric scores is from (e.g.
+      "invocation 2 of 3") and the list.
+  """
+  lines = [
+      f"{place}: rubric {score.rubric_id!r}: {reason_of(score)}"
+      for place, rubric_scores in rubric_scores_by_place
       for score in unscored(rubric_scores)
   ]
   if len(lines) > _MAX_LISTED:
