@@ -400,7 +400,7 @@ async def test_multi_turn_judges_the_conversation_once_and_needs_every_verdict(
       .getMessage()
       .startswith(
           "Metric 'rubric_based_multi_turn_trajectory_quality_v1', conversation"
-          " of 3 invocations (judged at invocation 3) (id 'id-Thanks, bye.'),"
+          " of 3 invocations, judged at invocation 3 (id 'id-Thanks, bye.'),"
           " judge sample 1 of 3: "
       )
   )
