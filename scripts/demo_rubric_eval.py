@@ -258,6 +258,10 @@ def _judge_notes(
   for warning in warnings:
     key = (warning.get("eval_id"), warning.get("metric"))
     lines = warning["message"].splitlines()
+    # The evaluator's warnings start by naming the metric, invocation and
+    # judge sample, which the replay judge's context gives here.
+    if lines[0].startswith("Metric "):
+      lines[0] = lines[0].split(": ", 1)[-1]
     if not lines[0].startswith("Judge answer:"):
       notes[key].append((None, warning, lines[0]))
       continue

@@ -52,8 +52,8 @@ def test_fixture_verdicts(
   warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
   if unscored:
     assert len(warnings) == 1, "one warning per judge answer"
-    # An answer with no block at all is quoted rather than itemized (issue 11
-    # is to name its rubrics too).
+    # An answer with no block at all gets one warning that counts its rubrics
+    # and quotes the answer, rather than listing every rubric.
     if case.strict:
       for rubric_id in unscored:
         assert repr(rubric_id) in warnings[0].getMessage()
