@@ -710,7 +710,7 @@ def test_one_warning_names_unscored_rubrics_and_stray_blocks(caplog):
       "ID: r9\nProperty: 別の文\nVerdict: no",
   )
 
-  with caplog.at_level(logging.DEBUG, logger=_rubric_matching.logger.name):
+  with caplog.at_level(logging.DEBUG, logger="google_adk"):
     report.log()
 
   warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
@@ -776,7 +776,7 @@ def test_warning_quotes_the_answer_when_no_rubric_got_a_block(caplog):
   answer = "**Verdict**: Yes\n" + "x" * 600
   _, report = _match(_PHARMACY, answer)
 
-  with caplog.at_level(logging.WARNING, logger=_rubric_matching.logger.name):
+  with caplog.at_level(logging.WARNING, logger="google_adk"):
     report.log(answer)
 
   (record,) = caplog.records
@@ -789,7 +789,7 @@ def test_warning_does_not_quote_the_answer_when_a_rubric_got_a_block(caplog):
   answer = "ID: r1\nVerdict: yes"
   _, report = _match(_PHARMACY, answer)
 
-  with caplog.at_level(logging.WARNING, logger=_rubric_matching.logger.name):
+  with caplog.at_level(logging.WARNING, logger="google_adk"):
     report.log(answer)
 
   assert "answer began" not in caplog.text

@@ -31,7 +31,6 @@ not a yes or a no, or that got no block, is unscored with its reason.
 
 from __future__ import annotations
 
-import collections
 from collections.abc import Sequence
 import dataclasses
 import difflib
@@ -43,10 +42,13 @@ from typing import Optional
 import unicodedata
 
 from . import _rubric_folding as folding
+from ._rubric_accounting import quote as _quote
+from ._rubric_accounting import RubricMatchReport
+from ._rubric_accounting import RubricOutcome
+from ._rubric_accounting import UnmatchedBlock
 from ._rubric_ids import normalize_rubric_id
 from ._rubric_ids import rubric_prompt_ids
 from .eval_rubrics import Rubric
-from .eval_rubrics import RubricScore
 
 logger = logging.getLogger("google_adk." + __name__)
 
@@ -66,8 +68,6 @@ _RARE_TOKENS = _MAX_SPANS * _MAX_SPAN_TOKENS + 1
 # Another rubric whose words a block with an id may side with is looked for
 # among at most this many rubrics.
 _MAX_RIVALS = 64
-_MAX_LISTED = 10
-_MAX_EXCERPT_CHARS = 500
 
 # Words, and runs of unspaced scripts, that negate. Texts must agree on them.
 _NEGATION_WORDS = frozenset((
@@ -92,136 +92,6 @@ _NEGATION_MARK = re.compile(
 _HAN_PARTICLES = frozenset("的地得了着在把之")
 # Prefixes Arabic and Hebrew attach to a word (the article, and, in, to).
 _CLITICS = ("ال", "و", "ب", "ل", "ف", "ה", "ו", "ב", "ל", "ש", "מ")
-
-
-@dataclasses.dataclass(frozen=True)
-class RubricOutcome:
-  """What one judge answer gave one rubric.
-
-  Attributes:
-    rubric_id: The rubric's id.
-    score: The verdict's score; None when the rubric is unscored.
-    rationale: The judge's rationale from the attached block.
-    reason: Why the rubric is unscored; None when it is scored.
-    tier: How the block was attached (`id`, `text`, `rewrite`), or None.
-    block: The 0-based index of the attached block in the judge's answer.
-    detail: For a `rewrite`, the places where the texts differ (computed only
-      when debug logging is on).
-  """
-
-  rubric_id: str
-  score: Optional[float] = None
-  rationale: Optional[str] = None
-  reason: Optional[str] = None
-  tier: Optional[str] = None
-  block: Optional[int] = None
-  detail: Optional[str] = None
-
-
-@dataclasses.dataclass(frozen=True)
-class UnmatchedBlock:
-  """A block of the judge's answer that was attached to no rubric."""
-
-  index: int
-  rubric_id: Optional[str]
-  property_text: Optional[str]
-  reason: str
-
-  def describe(self) -> str:
-    parts = [f"block {self.index + 1}"]
-    if self.rubric_id:
-      parts.append(f"ID {_quote(self.rubric_id)}")
-    if self.property_text:
-      parts.append(f"property {_quote(self.property_text)}")
-    return f"{' '.join(parts)} ({self.reason})"
-
-
-@dataclasses.dataclass(frozen=True)
-class RubricMatchReport:
-  """The accounting of one judge answer: every rubric, every stray block."""
-
-  outcomes: list[RubricOutcome]
-  unmatched_blocks: list[UnmatchedBlock]
-
-  @property
-  def unscored(self) -> list[RubricOutcome]:
-    return [o for o in self.outcomes if o.score is None]
-
-  def rubric_scores(self) -> list[RubricScore]:
-    """Returns a `RubricScore` for each rubric a block was attached to."""
-    return [
-        RubricScore(
-            rubric_id=o.rubric_id,
-            rationale=(
-                o.rationale
-                if o.score is not None
-                else f"Unscored: {o.reason}. {o.rationale or ''}".strip()
-            ),
-            score=o.score,
-        )
-        for o in self.outcomes
-        if o.tier is not None
-    ]
-
-  def warning_message(self) -> Optional[str]:
-    """Returns the one warning for this answer, or None if nothing is amiss."""
-    unscored = self.unscored
-    if not unscored and not self.unmatched_blocks:
-      return None
-    lines = [
-        f"Judge answer: {len(unscored)} of {len(self.outcomes)} rubrics"
-        " unscored."
-    ]
-    lines.extend(
-        f"  rubric {_quote(o.rubric_id)}: {o.reason}"
-        for o in unscored[:_MAX_LISTED]
-    )
-    if len(unscored) > _MAX_LISTED:
-      lines.append(f"  ... and {len(unscored) - _MAX_LISTED} more rubrics")
-    if self.unmatched_blocks:
-      lines.append(
-          f"  {len(self.unmatched_blocks)} block(s) attached to no rubric:"
-      )
-      lines.extend(
-          f"    {b.describe()}" for b in self.unmatched_blocks[:_MAX_LISTED]
-      )
-      if len(self.unmatched_blocks) > _MAX_LISTED:
-        lines.append(
-            f"    ... and {len(self.unmatched_blocks) - _MAX_LISTED} more"
-        )
-    return "\n".join(lines)
-
-  def log(self, answer: Optional[str] = None) -> None:
-    """Logs the warning, and at debug level how each rubric was matched.
-
-    Args:
-      answer: The judge's raw answer; its beginning is quoted in the warning
-        when no rubric could be given a block, to show what the judge wrote.
-    """
-    for o in self.outcomes:
-      logger.debug(
-          "Rubric %s: tier=%s block=%s score=%s %s",
-          _quote(o.rubric_id),
-          o.tier,
-          o.block,
-          o.score,
-          o.detail or "",
-      )
-    message = self.warning_message()
-    if message and answer and all(o.tier is None for o in self.outcomes):
-      more = "..." if len(answer) > _MAX_EXCERPT_CHARS else ""
-      message += (
-          f"\n  The judge's answer began: {answer[:_MAX_EXCERPT_CHARS]!r}{more}"
-      )
-    if message:
-      logger.warning(message)
-
-
-def _quote(text: str, limit: int = 60) -> str:
-  text = " ".join(str(text).split())
-  if len(text) > limit:
-    text = text[: limit - 3] + "..."
-  return repr(text)
 
 
 class _Rubrics:
