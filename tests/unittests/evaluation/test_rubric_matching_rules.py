@@ -147,7 +147,7 @@ def _points_to(named: str, theirs: str) -> str:
         ),
         pytest.param(
             _TURNS,
-            "ID: t2\nProperty: In turn 1 the agent listed the side effects\n"
+            "ID: t2\nProperty: In turn 1 the agent lists the sideeffects\n"
             "Verdict: yes\n",
             _is_theirs("t2", "t1"),
             id="rewrite_of_another",
@@ -395,7 +395,23 @@ def test_rubrics_with_equal_text_are_not_guessed():
     ("rubric", "written"),
     [
         ("副作用等のリスクを説明している", "副作用などのリスクを説明している"),
+        ("服用方法を含めて回答している", "服用方法をふくめて回答している"),
         ("The agent lists the side-effects", "The agent lists the sideeffects"),
+        ("복용 중인 약을 확인한다", "복용중인 약을 확인한다"),
+    ],
+    ids=["kana_for_kanji", "kana_for_kanji_verb", "spacing", "spacing_ko"],
+)
+def test_spellings_of_the_rubric_attach(rubric: str, written: str):
+  rubrics = _rubrics(("r", rubric), ("other", "The user asks about the price"))
+
+  outcomes, _ = _match(rubrics, f"Property: {written}\nVerdict: yes")
+
+  assert outcomes == {"r": (1.0, _REWRITE), "other": _NONE}
+
+
+@pytest.mark.parametrize(
+    ("rubric", "written"),
+    [
         (
             "The agent lists the side effects",
             "The agent listed the side effects",
@@ -409,27 +425,34 @@ def test_rubrics_with_equal_text_are_not_guessed():
         ("回答说明了药物副作用", "回答说明了药物的副作用"),
         ("回答说明了药物的副作用", "回答说明药物的副作用"),
         ("ذكر الوكيل الجرعة", "ذكر الوكيل والجرعة"),
-        ("建议饭前服用", "建議在飯前服用"),
+        ("左目に点眼するよう案内している", "みぎ目に点眼するよう案内している"),
+        (
+            "The agent asks for the employer's address",
+            "The agent asks for the employee's address",
+        ),
     ],
     ids=[
-        "kana_for_kanji",
-        "spacing",
         "inflection_en",
         "inflection_ja_polite",
         "inflection_ja_particle",
         "inflection_ko",
         "chinese_particle_added",
         "chinese_particle_dropped",
-        "arabic_clitic",
-        "traditional_and_particle",
+        "arabic_conjunction",
+        "kana_of_another_word",
+        "one_letter_changes_the_word",
     ],
 )
-def test_rewrites_that_keep_the_rubric_attach(rubric: str, written: str):
+def test_changed_words_are_not_spellings_and_stay_unscored(
+    rubric: str, written: str
+):
+  # An inflection, a particle or a conjunction may change what the rubric
+  # says (employer / employee): only spellings of the same text attach.
   rubrics = _rubrics(("r", rubric), ("other", "The user asks about the price"))
 
   outcomes, _ = _match(rubrics, f"Property: {written}\nVerdict: yes")
 
-  assert outcomes == {"r": (1.0, _REWRITE), "other": _NONE}
+  assert outcomes == {"r": _NONE, "other": _NONE}
 
 
 def test_seed_case_attaches_without_ids():
@@ -448,7 +471,7 @@ def test_seed_case_attaches_without_ids():
   assert report.warning_message() is None
 
 
-def test_a_polite_form_goes_to_the_affirmative_rubric_only():
+def test_a_polite_form_is_no_spelling_of_either_rubric():
   outcomes, _ = _match(
       _rubrics(
           ("mentions", "回答は眠気の副作用に言及している"),
@@ -457,7 +480,7 @@ def test_a_polite_form_goes_to_the_affirmative_rubric_only():
       "Property: 回答は眠気の副作用に言及しています\nVerdict: yes",
   )
 
-  assert outcomes == {"mentions": (1.0, _REWRITE), "omits": _NONE}
+  assert outcomes == {"mentions": _NONE, "omits": _NONE}
 
 
 # The rewrite tier: refused rewrites.
@@ -560,9 +583,10 @@ def test_a_word_of_another_rubric_refuses_the_rewrite(written: str):
 def test_a_rewrite_of_several_rubrics_is_refused():
   outcomes, report = _match(
       _rubrics(
-          ("r1", "ユーザの年齢を確認している"), ("r2", "ユーザの年齢を確認した")
+          ("r1", "副作用等を含めて説明している"),
+          ("r2", "副作用などを含めて説明している"),
       ),
-      "Property: ユーザーの年齢を確認していた\nVerdict: yes",
+      "Property: 副作用などをふくめて説明している\nVerdict: yes",
   )
 
   assert outcomes == {"r1": _NONE, "r2": _NONE}
@@ -603,10 +627,10 @@ def test_roman_numerals_must_agree(written: str, rubric: str):
 def test_near_identical_rubrics_without_ids_in_english():
   outcomes, report = _match(
       _TURNS,
-      "Property: In turn 3 the agent listed the side effects\nVerdict: no\n"
-      "Property: In turn 4 the agent listed the side effects\nVerdict: yes\n"
-      "Property: In turn 1 the agent listed the side effects\nVerdict: yes\n"
-      "Property: In turn 1, the agent listed the side-effects\nVerdict: yes\n",
+      "Property: In turn 3 the agent lists the sideeffects\nVerdict: no\n"
+      "Property: In turn 4 the agent lists the sideeffects\nVerdict: yes\n"
+      "Property: In turn 1 the agent lists the sideeffects\nVerdict: yes\n"
+      "Property: In turn 1, the agent lists the side-effects\nVerdict: yes\n",
   )
 
   assert outcomes == {
@@ -620,10 +644,10 @@ def test_near_identical_rubrics_without_ids_in_english():
 def test_near_identical_rubrics_without_ids_in_japanese():
   outcomes, report = _match(
       _TABLETS,
-      "Property: 1日3錠を服用するように説明している\nVerdict: no\n"
-      "Property: 1日5錠を服用するように説明している\nVerdict: yes\n"
-      "Property: 1日2錠を服用するように説明している\nVerdict: yes\n"
-      "Property: 1日3錠を服用するように説明している\nVerdict: yes\n",
+      "Property: 1日3錠を服用する様説明している\nVerdict: no\n"
+      "Property: 1日5錠を服用する様説明している\nVerdict: yes\n"
+      "Property: 1日2錠を服用する様説明している\nVerdict: yes\n"
+      "Property: 1日3錠を服用する様説明している\nVerdict: yes\n",
   )
 
   assert outcomes == {
@@ -646,8 +670,8 @@ def test_near_identical_rubrics_without_ids_in_korean_arabic_chinese():
 
   assert _match(
       korean,
-      "속성: 오후에 복용하도록 안내한다\n판정: 아니요\n"
-      "속성: 오전에 복용하도록 안내한다\n판정: 예\n",
+      "속성: 오후에 복용 하도록 안내했다\n판정: 아니요\n"
+      "속성: 오전에 복용 하도록 안내했다\n판정: 예\n",
   )[0] == {"am": (1.0, _REWRITE), "pm": (0.0, _REWRITE)}
   assert _match(
       arabic,
@@ -656,8 +680,8 @@ def test_near_identical_rubrics_without_ids_in_korean_arabic_chinese():
   )[0] == {"d3": (1.0, _TEXT), "d5": (0.0, _TEXT)}
   assert _match(
       chinese,
-      "属性：建議飯後服用\n判定：否\n属性：建议在饭前服用\n判定：是\n",
-  )[0] == {"before": (1.0, _REWRITE), "after": (0.0, _TEXT)}
+      "属性：建議飯後服用\n判定：否\n属性：建议饭前 服用\n判定：是\n",
+  )[0] == {"before": (1.0, _TEXT), "after": (0.0, _TEXT)}
 
 
 def test_ids_that_differ_by_one_number_need_their_own_number():
@@ -667,9 +691,9 @@ def test_ids_that_differ_by_one_number_need_their_own_number():
 
   outcomes, report = _match(
       rubrics,
-      "Property: Quoted the price of SKU-12\nVerdict: no\n"
-      "Property: Quoted the price of SKU-1\nVerdict: yes\n"
-      "Property: Quoted the price of SKU-13\nVerdict: yes\n",
+      "Property: Quotes the priceof SKU-12\nVerdict: no\n"
+      "Property: Quotes the priceof SKU-1\nVerdict: yes\n"
+      "Property: Quotes the priceof SKU-13\nVerdict: yes\n",
   )
 
   assert {k: v for k, v in outcomes.items() if v != _NONE} == {

@@ -53,6 +53,11 @@ def _separators(char: str) -> str:
   return char
 
 
+def _digit(char: str) -> str:
+  value = unicodedata.decimal(char, None)
+  return str(value) if value is not None else char
+
+
 def _katakana(char: str) -> str:
   return chr(ord(char) + 0x60) if "\u3041" <= char <= "\u3096" else char
 
@@ -67,6 +72,8 @@ FOLD_STEPS: tuple[tuple[str, Callable[[str], str]], ...] = (
     # Punctuation, symbols and spaces separate tokens; invisible format
     # characters (zero-width and direction marks) are dropped.
     ("separators", _separators),
+    # Decimal digits of any script are written as ASCII digits (`٣` -> `3`).
+    ("digits", _digit),
     ("kana", _katakana),
     ("long_vowel_mark", _drop("\u30fc")),
     (

@@ -104,6 +104,8 @@ class JudgeBlock:
     verdict: The verdict as the judge wrote it, if any.
     score: 1.0 for a yes, 0.0 for a no, None for anything else.
     line: The 1-based line of the answer where the block starts (0 for JSON).
+    verdict_lines: How many verdict lines the block holds (a judge that
+      corrects itself writes two).
   """
 
   rubric_id: Optional[str] = None
@@ -113,6 +115,7 @@ class JudgeBlock:
   verdict: Optional[str] = None
   score: Optional[float] = None
   line: int = 0
+  verdict_lines: int = 0
 
 
 def _is_letter(char: str) -> bool:
@@ -231,7 +234,13 @@ def _table_cells(line: str) -> Optional[list[str]]:
   stripped = line.strip()
   if len(stripped) < 3 or stripped[0] != "|" or stripped[-1] != "|":
     return None
-  return [cell.strip(_VALUE_TRIM) for cell in stripped[1:-1].split("|")]
+  return [
+      cell.replace("\\|", "|").strip(_VALUE_TRIM)
+      for cell in _CELL_SEPARATOR.split(stripped[1:-1])
+  ]
+
+
+_CELL_SEPARATOR = re.compile(r"(?<!\\)\|")
 
 
 class _Reader:
@@ -242,6 +251,7 @@ class _Reader:
     self.opener: Optional[str] = None
     self.verdict_first = verdict_first
     self.last_field: Optional[str] = None
+    self.last_verdict_alone = False
     self.block: Optional[JudgeBlock] = None
     self.texts: dict[str, list[str]] = {}
     self.open_field: Optional[str] = None
@@ -275,6 +285,8 @@ class _Reader:
 
   def label(self, field: str, value: str, line: int) -> None:
     self.last_field = field
+    if field == "verdict":
+      self.last_verdict_alone = self.after_blank
     if self.opener is None:
       if field == "verdict" and value and read_verdict(value) is None:
         # A summary before the blocks ("Final verdict: 2 of 3 met").
@@ -304,6 +316,7 @@ class _Reader:
       self.block.rubric_id = value or None
     elif field == "verdict":
       self.block.verdict = value
+      self.block.verdict_lines += 1
       self.open_field = "verdict" if not value else None
     else:
       name = "property_text" if field == "property" else field
@@ -373,9 +386,9 @@ def _parse_text(text: str, verdict_first: bool = True) -> list[JudgeBlock]:
   Args:
     text: The judge's answer.
     verdict_first: Whether a verdict that opens the first block may open
-      every block. An answer whose last label is a verdict is read again
-      without: its blocks end with their verdicts, and verdict lines before
-      the first block (`Verdict: yes` repeated) open none.
+      every block. An answer whose last label is a verdict in the last
+      block's paragraph is read again without: its blocks end with their
+      verdicts, and verdict lines before the first block open none.
 
   Returns:
     The blocks.
@@ -384,11 +397,10 @@ def _parse_text(text: str, verdict_first: bool = True) -> list[JudgeBlock]:
   in_fence = False
   # Lines inside an open quotation are quoted material, never labels. Lines
   # after a rationale line ending with a colon, up to the next blank line,
-  # are what it introduces (a tool's output, the agent's words, or a list):
-  # an id or property line there, and any label after it, opens nothing;
-  # another label first ends the introduction.
-  quoting = False
-  introduced: bool | str = False
+  # are what it introduces (a tool's output, the agent's words, a list):
+  # only a verdict line is read there, and only where verdicts close their
+  # blocks, since the judge's own verdict then follows what it quotes.
+  quoting = introduced = False
   columns: Optional[list[Optional[str]]] = None
   for number, line in enumerate(text.splitlines(), start=1):
     stripped = line.strip()
@@ -417,11 +429,8 @@ def _parse_text(text: str, verdict_first: bool = True) -> list[JudgeBlock]:
       columns = None
       label = _split_label(line)
       if introduced and label:
-        # An id or property line makes what follows it quoted too.
-        if label[0] in ("id", "property") or introduced == "quoted":
-          introduced, label = "quoted", None
-        else:
-          introduced = False
+        if label[0] != "verdict" or reader.opener == "verdict":
+          label = None
       if label is not None:
         field, value = label
         reader.label(field, value, number)
@@ -437,9 +446,17 @@ def _parse_text(text: str, verdict_first: bool = True) -> list[JudgeBlock]:
       if not introduced and stripped.endswith((":", "\uff1a")):
         introduced = True
   reader.close()
+  # Verdicts open the blocks unless the answer ends with a block's verdict
+  # (not a closing summary in a paragraph of its own).
   if verdict_first and reader.opener == "verdict":
-    if reader.last_field == "verdict":
+    if reader.last_field == "verdict" and not reader.last_verdict_alone:
       return _parse_text(text, verdict_first=False)
+  # A block that corrects its verdict right after a block left without one
+  # may hold that block's verdict (a quoted block, then the judge's verdict):
+  # neither is read.
+  for before, block in zip(reader.blocks, reader.blocks[1:]):
+    if block.verdict_lines > 1 and before.verdict is None:
+      block.verdict, block.score = None, None
   return reader.blocks
 
 
@@ -510,6 +527,11 @@ def _parse_json(document: str) -> list[JudgeBlock]:
     return []
   blocks = []
   for item in _json_items(data):
+    verdicts = {
+        read_verdict(v)
+        for k, v in item.items()
+        if k != "answer" and _json_field(k) == "verdict"
+    }
     fields: dict[str, Any] = {}
     # `answer` is a verdict only when no key names the verdict outright.
     for key, value in sorted(item.items(), key=lambda kv: kv[0] == "answer"):
@@ -518,6 +540,8 @@ def _parse_json(document: str) -> list[JudgeBlock]:
         fields[field] = value
     if "verdict" not in fields:
       continue
+    if len(verdicts) > 1:  # `verdict` and `final_verdict` disagree.
+      fields["verdict"] = None
     blocks.append(
         _split_id_tag(
             JudgeBlock(
