@@ -354,7 +354,39 @@ def _signature(tokens: tuple[str, ...]) -> tuple[list[str], Any]:
 
 
 def _numbers(tokens: tuple[str, ...]) -> list[str]:
-  return sorted(t for t in tokens if folding.is_number(t))
+  """The numbers a text holds; a run of Han numerals is one (`三十` is 30)."""
+  numbers = []
+  run = []
+  for token in (*tokens, ""):
+    if token in _HAN_DIGITS or token in _HAN_UNITS:
+      run.append(token)
+      continue
+    if run:
+      numbers.append(_han_number(run))
+      run = []
+    if token and folding.is_number(token):
+      numbers.append(token)
+  return sorted(numbers)
+
+
+_HAN_DIGITS = dict(
+    zip("〇零一二两三四五六七八九", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9))
+)
+_HAN_UNITS = {"十": 10, "百": 100, "千": 1000}
+
+
+def _han_number(run: list[str]) -> str:
+  """`三十` -> `30`, `二百五` -> `205`; anything else as written."""
+  total, digit = 0, None
+  for token in run:
+    if token in _HAN_DIGITS:
+      if digit is not None:
+        return "".join(run)  # `一二` is no number this reads.
+      digit = _HAN_DIGITS[token]
+    else:
+      total += (1 if digit is None else digit) * _HAN_UNITS[token]
+      digit = None
+  return str(total + (digit or 0))
 
 
 def _negations(tokens: tuple[str, ...]) -> tuple[int, list[str]]:
