@@ -151,10 +151,15 @@ def _check(args: argparse.Namespace, config: patchlib.Config) -> str:
   modules = patchlib.read_modules(ROOT)
   stack = patchlib.read_stack(ROOT)
   patchlib.stack_states(config, fetch_upstream(config), stack)
+  local = patchlib.local_files(ROOT)
+  n_local = sum(
+      patchlib.is_local(path, local) for path in patchlib.exported_files(ROOT)
+  )
   return (
       f"ok: {len(series)} patch(es) apply cleanly to google-adk"
       f" {config.upstream}; {len(modules)} new module file(s); {len(tree)}"
-      f" files in the tree; a stack of {len(stack)} pull request(s)"
+      f" files in the tree; a stack of {len(stack)} pull request(s);"
+      f" {n_local} repository-only file(s)"
   )
 
 
