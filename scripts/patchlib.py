@@ -748,6 +748,20 @@ def stack_states(
   return states
 
 
+def write_state(state: dict[str, bytes], base: pathlib.Path) -> None:
+  """Writes a state of `stack_states` under `base`, laid out like upstream.
+
+  Upstream's test tree has the `__init__.py` package markers of
+  `tests/unittests` and `tests/unittests/evaluation` already; they are added.
+  """
+  for path, data in state.items():
+    (base / path).parent.mkdir(parents=True, exist_ok=True)
+    (base / path).write_bytes(data)
+  for marker in (EXPORTED_TESTS_DIR, f"{EXPORTED_TESTS_DIR}/evaluation"):
+    (base / marker).mkdir(parents=True, exist_ok=True)
+    (base / marker / "__init__.py").touch()
+
+
 def export_stack(
     config: Config, upstream: Tree
 ) -> list[tuple[PullRequest, str]]:
@@ -768,3 +782,56 @@ def export_stack(
       )
       for pr, before, after in zip(stack, states, states[1:])
   ]
+
+
+@dataclasses.dataclass(frozen=True)
+class PullRequestSize:
+  """What a reviewer reads in one pull request, in lines."""
+
+  new_source: int  # Lines of new modules under src/.
+  new_source_code: int  # The same without blank and comment-only lines.
+  upstream_changed: int  # Added plus removed lines of upstream files.
+  tests: int  # Lines of new files under tests/.
+  other: int  # Lines of other new files (scripts).
+
+
+def _code_lines(data: bytes) -> int:
+  return sum(
+      1
+      for line in data.decode("utf-8").splitlines()
+      if line.strip() and not line.strip().startswith("#")
+  )
+
+
+def stack_sizes(
+    config: Config, upstream: Tree
+) -> list[tuple[PullRequest, PullRequestSize]]:
+  """Returns each pull request of the stack with its size."""
+  stack = read_stack(config.root)
+  states = stack_states(config, upstream, stack)
+  sizes = []
+  for pr, before, after in zip(stack, states, states[1:]):
+    new_source = new_code = changed = tests = other = 0
+    for path in sorted(set(before) | set(after)):
+      old, new = before.get(path), after.get(path)
+      if old == new:
+        continue
+      if old is not None or path[len(SRC) :] in upstream:
+        diff = git_diff(path, old, new).splitlines()
+        changed += sum(
+            1
+            for line in diff
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))
+        )
+      elif path.startswith(SRC):
+        new_source += len(split_lines(new.decode("utf-8")))
+        new_code += _code_lines(new)
+      elif path.startswith("tests/"):
+        tests += len(split_lines(new.decode("utf-8")))
+      else:
+        other += len(split_lines(new.decode("utf-8")))
+    sizes.append((
+        pr,
+        PullRequestSize(new_source, new_code, changed, tests, other),
+    ))
+  return sizes
