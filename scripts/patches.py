@@ -17,7 +17,8 @@
   python scripts/patches.py materialize [--through PATCH] [--dir DIR] [--force]
   python scripts/patches.py refresh
   python scripts/patches.py check
-  python scripts/patches.py export [--out FILE]
+  python scripts/patches.py export [--out FILE] [--stack DIR]
+  python scripts/patches.py sizes [--budget LINES]
 
 The pristine upstream wheel is fetched with `pip download` into
 `.cache/upstream/` (or `$ADK_UPSTREAM_CACHE`) and verified against the RECORD
@@ -151,10 +152,15 @@ def _check(args: argparse.Namespace, config: patchlib.Config) -> str:
   modules = patchlib.read_modules(ROOT)
   stack = patchlib.read_stack(ROOT)
   patchlib.stack_states(config, fetch_upstream(config), stack)
+  local = patchlib.local_files(ROOT)
+  n_local = sum(
+      patchlib.is_local(path, local) for path in patchlib.exported_files(ROOT)
+  )
   return (
       f"ok: {len(series)} patch(es) apply cleanly to google-adk"
       f" {config.upstream}; {len(modules)} new module file(s); {len(tree)}"
-      f" files in the tree; a stack of {len(stack)} pull request(s)"
+      f" files in the tree; a stack of {len(stack)} pull request(s);"
+      f" {n_local} repository-only file(s)"
   )
 
 
@@ -176,6 +182,23 @@ def _export(args: argparse.Namespace, config: patchlib.Config) -> str:
   return ""
 
 
+def _sizes(args: argparse.Namespace, config: patchlib.Config) -> str:
+  lines = [
+      (
+          "| Pull request | New source (code) | Upstream changed | Tests |"
+          " Other | Within budget |"
+      ),
+      "| --- | --- | --- | --- | --- | --- |",
+  ]
+  for pr, size in patchlib.stack_sizes(config, fetch_upstream(config)):
+    within = "yes" if size.new_source <= args.budget else "no"
+    lines.append(
+        f"| {pr.name} | {size.new_source} ({size.new_source_code}) |"
+        f" {size.upstream_changed} | {size.tests} | {size.other} | {within} |"
+    )
+  return "\n".join(lines)
+
+
 def main(argv: Optional[list[str]] = None) -> int:
   parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
   commands = parser.add_subparsers(dest="command", required=True)
@@ -194,12 +217,22 @@ def main(argv: Optional[list[str]] = None) -> int:
       metavar="DIR",
       help=f"write one diff per pull request of {patchlib.STACK_FILE} to DIR",
   )
+  sizes = commands.add_parser(
+      "sizes", help="each pull request's size in lines, as a Markdown table"
+  )
+  sizes.add_argument(
+      "--budget",
+      type=int,
+      default=300,
+      help="new source lines a pull request may add (default: 300)",
+  )
   args = parser.parse_args(argv)
   run = {
       "materialize": _materialize,
       "refresh": _refresh,
       "check": _check,
       "export": _export,
+      "sizes": _sizes,
   }[args.command]
   try:
     message = run(args, patchlib.Config.load(ROOT))

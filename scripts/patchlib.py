@@ -579,7 +579,9 @@ def export_diff(
     upstream: The verified upstream tree.
     patches: Patches to include; None means the whole series.
     modules: Tree paths of new modules to include; None means all.
-    tests: Repository paths under tests/unittests to include; None means all.
+    tests: Repository paths of new non-module files (tests, samples) to
+      include; None means all but the repository-only files of `[local]` in
+      `patches/stack.toml`.
 
   Returns:
     Diffs of the patched upstream files, then new-file diffs of the modules
@@ -603,10 +605,10 @@ def export_diff(
       for path, data in exported_files(config.root).items()
       if not path.startswith(SRC)
   }
-  chosen_tests = {
-      path: test_files[path]
-      for path in (test_files if tests is None else tests)
-  }
+  if tests is None:
+    local = local_files(config.root)
+    tests = [path for path in test_files if not is_local(path, local)]
+  chosen_tests = {path: test_files[path] for path in tests}
   return (
       diff_trees(upstream, patched, changed)
       + diff_trees({}, chosen, chosen)
@@ -645,11 +647,32 @@ def exported_files(root: pathlib.Path) -> dict[str, bytes]:
   return files
 
 
+def local_files(root: pathlib.Path) -> tuple[str, ...]:
+  """Returns the `[local] files` entries of the stack: repository-only files.
+
+  They stay in this repository (the demo, tests that run a sample through
+  `adk eval`) and are in no pull request and no export. An entry ending in
+  `/` stands for every new file under that folder.
+  """
+  with (root / STACK_FILE).open("rb") as f:
+    table = tomllib.load(f)
+  return tuple(table.get("local", {}).get("files", ()))
+
+
+def is_local(path: str, local: Iterable[str]) -> bool:
+  """Tells whether the repository path `path` is one of the `local` entries."""
+  return any(
+      path.startswith(entry) if entry.endswith("/") else path == entry
+      for entry in local
+  )
+
+
 def read_stack(root: pathlib.Path) -> list[PullRequest]:
   """Returns the stack, checked against the series and the new files.
 
   Every patch of the series belongs to exactly one pull request, in series
-  order, and every new file (module, test, sample) to exactly one.
+  order, and every new file (module, test, sample) to exactly one, or to
+  `[local]`: a repository-only file, which no module can be.
 
   Raises:
     PatchError: The stack does not cover the change exactly once.
@@ -672,10 +695,21 @@ def read_stack(root: pathlib.Path) -> list[PullRequest]:
     )
   listed = [path for pr in stack for path in pr.files]
   new_files = set(exported_files(root))
+  local = local_files(root)
+  local_new = {p for p in new_files if is_local(p, local)}
   problems = {
       "listed twice": {p for p in listed if listed.count(p) > 1},
       "not a new file": set(listed) - new_files,
-      "in no pull request": new_files - set(listed),
+      "in no pull request": new_files - set(listed) - local_new,
+      "both local and in a pull request": set(listed) & local_new,
+      "local but a module of the package": {
+          p for p in local_new if p.startswith(SRC)
+      },
+      "local but matches no new file": {
+          entry
+          for entry in local
+          if not any(is_local(p, [entry]) for p in new_files)
+      },
   }
   if any(problems.values()):
     raise PatchError(
@@ -714,6 +748,20 @@ def stack_states(
   return states
 
 
+def write_state(state: dict[str, bytes], base: pathlib.Path) -> None:
+  """Writes a state of `stack_states` under `base`, laid out like upstream.
+
+  Upstream's test tree has the `__init__.py` package markers of
+  `tests/unittests` and `tests/unittests/evaluation` already; they are added.
+  """
+  for path, data in state.items():
+    (base / path).parent.mkdir(parents=True, exist_ok=True)
+    (base / path).write_bytes(data)
+  for marker in (EXPORTED_TESTS_DIR, f"{EXPORTED_TESTS_DIR}/evaluation"):
+    (base / marker).mkdir(parents=True, exist_ok=True)
+    (base / marker / "__init__.py").touch()
+
+
 def export_stack(
     config: Config, upstream: Tree
 ) -> list[tuple[PullRequest, str]]:
@@ -734,3 +782,56 @@ def export_stack(
       )
       for pr, before, after in zip(stack, states, states[1:])
   ]
+
+
+@dataclasses.dataclass(frozen=True)
+class PullRequestSize:
+  """What a reviewer reads in one pull request, in lines."""
+
+  new_source: int  # Lines of new modules under src/.
+  new_source_code: int  # The same without blank and comment-only lines.
+  upstream_changed: int  # Added plus removed lines of upstream files.
+  tests: int  # Lines of new files under tests/.
+  other: int  # Lines of other new files (scripts).
+
+
+def _code_lines(data: bytes) -> int:
+  return sum(
+      1
+      for line in data.decode("utf-8").splitlines()
+      if line.strip() and not line.strip().startswith("#")
+  )
+
+
+def stack_sizes(
+    config: Config, upstream: Tree
+) -> list[tuple[PullRequest, PullRequestSize]]:
+  """Returns each pull request of the stack with its size."""
+  stack = read_stack(config.root)
+  states = stack_states(config, upstream, stack)
+  sizes = []
+  for pr, before, after in zip(stack, states, states[1:]):
+    new_source = new_code = changed = tests = other = 0
+    for path in sorted(set(before) | set(after)):
+      old, new = before.get(path), after.get(path)
+      if old == new:
+        continue
+      if old is not None or path[len(SRC) :] in upstream:
+        diff = git_diff(path, old, new).splitlines()
+        changed += sum(
+            1
+            for line in diff
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))
+        )
+      elif path.startswith(SRC):
+        new_source += len(split_lines(new.decode("utf-8")))
+        new_code += _code_lines(new)
+      elif path.startswith("tests/"):
+        tests += len(split_lines(new.decode("utf-8")))
+      else:
+        other += len(split_lines(new.decode("utf-8")))
+    sizes.append((
+        pr,
+        PullRequestSize(new_source, new_code, changed, tests, other),
+    ))
+  return sizes

@@ -35,11 +35,13 @@ def _files(base: pathlib.Path, prefix: str) -> dict[str, bytes]:
 
 
 def _exported_tests(base: pathlib.Path) -> dict[str, bytes]:
+  local = patchlib.local_files(base)
   return {
       path: data
       for path, data in _files(base, "tests/unittests").items()
       if pathlib.PurePosixPath(path).name
       not in patchlib.NOT_EXPORTED_TEST_FILES
+      and not patchlib.is_local(path, local)
   }
 
 

@@ -68,18 +68,13 @@ def test_stack_diffs_apply_in_order_and_give_the_built_package(
   assert {p: d for p, d in applied.items() if p != version} == {
       p: d for p, d in installed_files.items() if p != version
   }
+  local = patchlib.local_files(ROOT)
   for path, data in patchlib.exported_files(ROOT).items():
-    assert (upstream_checkout / path).read_bytes() == data, path
-
-
-def _write_state(state: dict[str, bytes], base: pathlib.Path) -> None:
-  for path, data in state.items():
-    (base / path).parent.mkdir(parents=True, exist_ok=True)
-    (base / path).write_bytes(data)
-  # Upstream's test tree has these package markers already.
-  for marker in ("tests/unittests", "tests/unittests/evaluation"):
-    (base / marker).mkdir(parents=True, exist_ok=True)
-    (base / marker / "__init__.py").touch()
+    if patchlib.is_local(path, local):
+      # Repository-only: the demo sample and the tests that run it.
+      assert not (upstream_checkout / path).exists(), path
+    else:
+      assert (upstream_checkout / path).read_bytes() == data, path
 
 
 @pytest.mark.slow
@@ -93,7 +88,7 @@ def test_each_pull_request_passes_style_and_its_tests(
   bin_dir = pathlib.Path(sys.executable).parent
   for number, (pr, state) in enumerate(zip(stack, states[1:]), start=1):
     base = tmp_path / pr.name
-    _write_state(state, base)
+    patchlib.write_state(state, base)
     touched = sorted(
         path
         for path, data in state.items()
