@@ -43,6 +43,9 @@ from .pharmacy_unscored_cases import run_adk_eval
 from .pharmacy_unscored_cases import SAMPLE
 from .pharmacy_unscored_cases import stored_cases
 
+_PASSED = EvalStatus.PASSED
+_NOT_EVALUATED = EvalStatus.NOT_EVALUATED
+
 
 def test_adk_eval_scores_no_case_whose_rubric_got_no_verdict(
     tmp_path: pathlib.Path,

@@ -52,7 +52,6 @@ from google.adk.evaluation.eval_rubrics import RubricContent
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
-import pytest
 
 _EXAMPLES = int(os.environ.get("RUBRIC_MATCHING_EXAMPLES", "200"))
 _SETTINGS = settings(derandomize=True, max_examples=_EXAMPLES, deadline=None)
