@@ -147,7 +147,7 @@ def _points_to(named: str, theirs: str) -> str:
         ),
         pytest.param(
             _TURNS,
-            "ID: t2\nProperty: In turn 1 the agent lists the sideeffects\n"
+            "ID: t2\nProperty: In turn 1 the agent lists the side-effects\n"
             "Verdict: yes\n",
             _is_theirs("t2", "t1"),
             id="rewrite_of_another",
@@ -396,10 +396,9 @@ def test_rubrics_with_equal_text_are_not_guessed():
     [
         ("副作用等のリスクを説明している", "副作用などのリスクを説明している"),
         ("服用方法を含めて回答している", "服用方法をふくめて回答している"),
-        ("The agent lists the side-effects", "The agent lists the sideeffects"),
         ("복용 중인 약을 확인한다", "복용중인 약을 확인한다"),
     ],
-    ids=["kana_for_kanji", "kana_for_kanji_verb", "spacing", "spacing_ko"],
+    ids=["kana_for_kanji", "kana_for_kanji_verb", "spacing_ko"],
 )
 def test_spellings_of_the_rubric_attach(rubric: str, written: str):
   rubrics = _rubrics(("r", rubric), ("other", "The user asks about the price"))
@@ -627,16 +626,16 @@ def test_roman_numerals_must_agree(written: str, rubric: str):
 def test_near_identical_rubrics_without_ids_in_english():
   outcomes, report = _match(
       _TURNS,
-      "Property: In turn 3 the agent lists the sideeffects\nVerdict: no\n"
-      "Property: In turn 4 the agent lists the sideeffects\nVerdict: yes\n"
-      "Property: In turn 1 the agent lists the sideeffects\nVerdict: yes\n"
+      "Property: In turn 3, the agent lists the side-effects\nVerdict: no\n"
+      "Property: In turn 4 the agent lists the side effects\nVerdict: yes\n"
+      "Property: In turn 1: the agent lists the side effects.\nVerdict: yes\n"
       "Property: In turn 1, the agent lists the side-effects\nVerdict: yes\n",
   )
 
   assert outcomes == {
-      "t1": (1.0, _REWRITE),
+      "t1": (1.0, _TEXT),
       "t2": _NONE,
-      "t3": (0.0, _REWRITE),
+      "t3": (0.0, _TEXT),
   }
   assert [b.index for b in report.unmatched_blocks] == [1]
 
@@ -691,14 +690,14 @@ def test_ids_that_differ_by_one_number_need_their_own_number():
 
   outcomes, report = _match(
       rubrics,
-      "Property: Quotes the priceof SKU-12\nVerdict: no\n"
-      "Property: Quotes the priceof SKU-1\nVerdict: yes\n"
-      "Property: Quotes the priceof SKU-13\nVerdict: yes\n",
+      "Property: Quotes the price of SKU 12\nVerdict: no\n"
+      "Property: Quotes the price of SKU 1.\nVerdict: yes\n"
+      "Property: Quotes the price of SKU 13\nVerdict: yes\n",
   )
 
   assert {k: v for k, v in outcomes.items() if v != _NONE} == {
-      "s1": (1.0, _REWRITE),
-      "s12": (0.0, _REWRITE),
+      "s1": (1.0, _TEXT),
+      "s12": (0.0, _TEXT),
   }
   assert [b.index for b in report.unmatched_blocks] == [2]
 

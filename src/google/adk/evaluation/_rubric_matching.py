@@ -91,6 +91,7 @@ _NEGATION_MARKS = (
     "不", "没", "沒", "未", "無", "无", "非", "别", "別", "勿", "莫", "否",
     "ナイ", "ナク", "ナカッ", "マセン", "ズ", "ヌ", "ナシ", "불", "않", "없", "ไม่", "มิ", "ไร้",
 )  # fmt: skip
+_HANGUL = re.compile("[\uac00-\ud7a3]+")
 _NEGATION_MARK = re.compile(
     "|".join(sorted(map(re.escape, _NEGATION_MARKS), key=len, reverse=True))
 )
@@ -111,6 +112,7 @@ class _Rubrics:
     for i, rubric_id in enumerate(self.ids):
       self.exact_ids.setdefault(rubric_id, []).append(i)
     self._signatures: dict[int, tuple[list[str], Any]] = {}
+    self._key_postings: dict[int, dict[str, list[int]]] = {}
 
   @functools.cached_property
   def by_id(self) -> dict[str, list[int]]:
@@ -137,12 +139,17 @@ class _Rubrics:
     return [frozenset(map(_stem, t)) for t in self.token_sets]
 
   @functools.cached_property
-  def stem_postings(self) -> dict[str, list[int]]:
-    postings: dict[str, list[int]] = {}
-    for i, stems in enumerate(self.stems):
-      for stem in stems:
-        postings.setdefault(stem, []).append(i)
-    return postings
+  def prefixes(self) -> list[frozenset[str]]:
+    return [frozenset(map(_prefix, t)) for t in self.token_sets]
+
+  def rubrics_with(self, key: str, keys: list[frozenset[str]]) -> list[int]:
+    """The rubrics whose `keys` (stems or prefixes) hold `key`."""
+    postings = self._key_postings.setdefault(id(keys), {})
+    if not postings:
+      for j, held in enumerate(keys):
+        for k in held:
+          postings.setdefault(k, []).append(j)
+    return postings.get(key, [])
 
   @functools.cached_property
   def by_numbers(self) -> dict[tuple[str, ...], list[int]]:
@@ -301,14 +308,16 @@ class _Rubrics:
   ) -> bool:
     """Whether `block`'s tokens spell `rubric`'s differently, nothing else.
 
-    Either only the spacing differs, or one side writes in kana a word the
-    other writes in Han characters, as Japanese allows for that word (`等` /
+    Either only the spacing of Korean words differs (`복용 중인` / `복용중인`;
+    in other scripts joined words are other words, `now here` / `nowhere`),
+    or one side writes in kana a word the other writes in Han characters, as Japanese allows for that word (`等` /
     `など`, `含` / `ふく`; see `_rubric_vocabulary.KANA_SPELLINGS`).
     """
     del i  # The same test for every rubric.
     written, listed = "".join(block), "".join(rubric)
     return (
         written == listed
+        and _HANGUL.fullmatch(written) is not None
         or written in _KANA_SPELLINGS.get(listed, ())
         or listed in _KANA_SPELLINGS.get(written, ())
     )
@@ -354,7 +363,7 @@ def _signature(tokens: tuple[str, ...]) -> tuple[list[str], Any]:
 
 
 def _numbers(tokens: tuple[str, ...]) -> list[str]:
-  """The numbers a text holds; a run of Han numerals is one (`三十` is 30)."""
+  """The numbers a text holds, in order; a run of Han numerals is one."""
   numbers = []
   run = []
   for token in (*tokens, ""):
@@ -366,7 +375,7 @@ def _numbers(tokens: tuple[str, ...]) -> list[str]:
       run = []
     if token and folding.is_number(token):
       numbers.append(token)
-  return sorted(numbers)
+  return numbers
 
 
 _HAN_DIGITS = dict(
@@ -376,16 +385,20 @@ _HAN_UNITS = {"十": 10, "百": 100, "千": 1000}
 
 
 def _han_number(run: list[str]) -> str:
-  """`三十` -> `30`, `二百五` -> `205`; anything else as written."""
-  total, digit = 0, None
+  """`三十` -> `30`, `一千零五` -> `1005`, `一千五` -> `1500`; else as written."""
+  total, digit, unit, zero = 0, None, 0, False
   for token in run:
     if token in _HAN_DIGITS:
       if digit is not None:
         return "".join(run)  # `一二` is no number this reads.
       digit = _HAN_DIGITS[token]
+      zero = zero or token in "〇零"
     else:
-      total += (1 if digit is None else digit) * _HAN_UNITS[token]
+      unit = _HAN_UNITS[token]
+      total += (1 if digit is None else digit) * unit
       digit = None
+  if digit is not None and unit >= 100 and not zero:
+    digit *= unit // 10  # A digit after 千 or 百 counts the next unit.
   return str(total + (digit or 0))
 
 
@@ -488,30 +501,51 @@ def _sides_with(
     for j in index.by_numbers.get(numbers, ()):
       if j != i:
         return j
-  block = frozenset(map(_stem, tokens))
-  mine = index.stems[i]
+  # Compared twice: by words without inflection endings, then by their
+  # first five letters (`cancelled` / `cancels`, `canceló`); refusing is safe.
+  for key, keys in ((_stem, index.stems), (_prefix, index.prefixes)):
+    rival = _sides_with_words(index, frozenset(map(key, tokens)), keys, i)
+    if rival is not None:
+      return rival
+  return None
+
+
+def _sides_with_words(
+    index: _Rubrics,
+    block: frozenset[str],
+    keys: list[frozenset[str]],
+    i: int,
+) -> Optional[int]:
+  """The rubric whose distinguishing keys the block holds more of than `i`'s."""
+  mine = keys[i]
   seen: set[int] = set()
-  for stem in sorted(
-      block - mine, key=lambda t: len(index.stem_postings.get(t, ()))
-  ):
-    for j in index.stem_postings.get(stem, ()):
+  for key in block - mine:
+    for j in index.rubrics_with(key, keys):
       if j in seen or j == i:
         continue
       seen.add(j)
-      theirs = index.stems[j]
+      theirs = keys[j]
       if len(block & (theirs - mine)) > len(block & (mine - theirs)):
         return j
       if len(seen) >= _MAX_RIVALS:
         return None
   return None
+  return None
+
+
+def _prefix(token: str) -> str:
+  """The first five letters of a word; any other token as it is."""
+  return token[:5] if folding.is_word(token) else token
 
 
 def _stem(token: str) -> str:
-  """A word without up to two inflection endings (`bookings` -> `book`)."""
+  """A word without up to two inflection endings (`stopped` -> `stop`)."""
   for _ in range(2):
     for ending in ("ing", "ed", "es", "e", "s", "d"):
       if token.endswith(ending) and len(token) - len(ending) >= 3:
         token = token[: -len(ending)]
+        if ending in ("ing", "ed") and token[-1] == token[-2]:
+          token = token[:-1]  # A doubled consonant: `stopp` -> `stop`.
         break
   return token
 

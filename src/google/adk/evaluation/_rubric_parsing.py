@@ -251,7 +251,8 @@ class _Reader:
     self.opener: Optional[str] = None
     self.verdict_first = verdict_first
     self.last_field: Optional[str] = None
-    self.last_verdict_alone = False
+    # Per paragraph: its first label, and whether it names a rubric.
+    self.paragraphs: list[list[Any]] = [[None, False]]
     self.block: Optional[JudgeBlock] = None
     self.texts: dict[str, list[str]] = {}
     self.open_field: Optional[str] = None
@@ -285,8 +286,10 @@ class _Reader:
 
   def label(self, field: str, value: str, line: int) -> None:
     self.last_field = field
-    if field == "verdict":
-      self.last_verdict_alone = self.after_blank
+    if self.after_blank:
+      self.paragraphs.append([field, False])
+    if field in ("id", "property"):
+      self.paragraphs[-1][1] = True
     if self.opener is None:
       if field == "verdict" and value and read_verdict(value) is None:
         # A summary before the blocks ("Final verdict: 2 of 3 met").
@@ -386,9 +389,10 @@ def _parse_text(text: str, verdict_first: bool = True) -> list[JudgeBlock]:
   Args:
     text: The judge's answer.
     verdict_first: Whether a verdict that opens the first block may open
-      every block. An answer whose last label is a verdict in the last
-      block's paragraph is read again without: its blocks end with their
-      verdicts, and verdict lines before the first block open none.
+      every block. An answer with a paragraph that names a rubric before
+      its verdict is read again without (verdict lines before the first
+      block then open none); so is one without paragraphs that ends with a
+      verdict.
 
   Returns:
     The blocks.
@@ -399,7 +403,8 @@ def _parse_text(text: str, verdict_first: bool = True) -> list[JudgeBlock]:
   # after a rationale line ending with a colon, up to the next blank line,
   # are what it introduces (a tool's output, the agent's words, a list):
   # only a verdict line is read there, and only where verdicts close their
-  # blocks, since the judge's own verdict then follows what it quotes.
+  # blocks, since the judge's own verdict then follows what it quotes; it
+  # ends the introduction.
   quoting = introduced = False
   columns: Optional[list[Optional[str]]] = None
   for number, line in enumerate(text.splitlines(), start=1):
@@ -431,6 +436,8 @@ def _parse_text(text: str, verdict_first: bool = True) -> list[JudgeBlock]:
       if introduced and label:
         if label[0] != "verdict" or reader.opener == "verdict":
           label = None
+        else:
+          introduced = False  # The judge's verdict ends what it quoted.
       if label is not None:
         field, value = label
         reader.label(field, value, number)
@@ -446,10 +453,11 @@ def _parse_text(text: str, verdict_first: bool = True) -> list[JudgeBlock]:
       if not introduced and stripped.endswith((":", "\uff1a")):
         introduced = True
   reader.close()
-  # Verdicts open the blocks unless the answer ends with a block's verdict
-  # (not a closing summary in a paragraph of its own).
+  # Verdicts open the blocks when every paragraph that names a rubric opens
+  # with one; without such paragraphs, unless the answer ends with one.
   if verdict_first and reader.opener == "verdict":
-    if reader.last_field == "verdict" and not reader.last_verdict_alone:
+    openers = {first for first, names in reader.paragraphs if names}
+    if openers - {"verdict"} or not openers and reader.last_field == "verdict":
       return _parse_text(text, verdict_first=False)
   # A block that corrects its verdict right after a block left without one
   # may hold that block's verdict (a quoted block, then the judge's verdict):
@@ -542,6 +550,9 @@ def _parse_json(document: str) -> list[JudgeBlock]:
       continue
     if len(verdicts) > 1:  # `verdict` and `final_verdict` disagree.
       fields["verdict"] = None
+    ids = {_json_text(v) for k, v in item.items() if _json_field(k) == "id"}
+    if len(ids) > 1:  # `id` and `rubric_id` disagree.
+      fields.pop("id", None)
     blocks.append(
         _split_id_tag(
             JudgeBlock(
