@@ -64,7 +64,8 @@ TIER_TEXT = "text"
 TIER_REWRITE = "rewrite"
 
 # A rewrite changes at most this many places of the text, and this many Han
-# characters on either side.
+# characters on either side: the reported judge rewrites change one or two
+# words (`ユーザ`, `等`, `含めて`), and a tight bound keeps candidates few.
 _MAX_SPANS = 3
 _MAX_HAN = 2
 # Candidates for a rewrite must hold one of this many of the block's rarest
@@ -73,10 +74,14 @@ _MAX_HAN = 2
 _MAX_SPAN_TOKENS = 6
 _RARE_TOKENS = _MAX_SPANS * _MAX_SPAN_TOKENS + 1
 # Another rubric whose words a block with an id may side with is looked for
-# among at most this many rubrics.
+# among at most this many rubrics, so that the check stays linear in the
+# number of blocks (rarest words first; a miss only keeps the id's verdict).
 _MAX_RIVALS = 64
 
 # Words, and runs of unspaced scripts, that negate. Texts must agree on them.
+# A word that negates in one language and not in another (`tak`, `un`, `t`
+# of "don't") only makes texts that differ in it disagree: the check refuses,
+# it never attaches.
 _NEGATION_WORDS = frozenset((
     "not", "no", "never", "nor", "t", "cannot", "without", "none", "neither",
     "nicht", "kein", "keine", "keinen", "ohne", "nie", "niemals",
