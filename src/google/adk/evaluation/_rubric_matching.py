@@ -18,12 +18,13 @@ Each block of the judge's answer goes to at most one rubric:
 
 1. **id**: the echoed id names a rubric (its id, or the handle the prompt
    showed for it). The id is the contract; it is refused only when the
-   block's property text is another rubric's, or sides with another rubric
-   on the words that tell the two apart. Then neither rubric gets the block.
+   block's property text is another rubric's, holds another rubric's
+   numbers, or sides with another rubric on the words that tell the two
+   apart (see `_sides_with`). Then neither rubric gets the block.
 2. **text**: without a usable id, the folded property text (see
    `_rubric_folding.fold`) equals the text of exactly one rubric.
-3. **rewrite**: the property text is exactly one rubric's text, rewritten in
-   ways that cannot change which rubric it names (see `_is_rewrite_of`).
+3. **rewrite**: the property text is a spelling of exactly one rubric's
+   text, never a changed word (see `_Rubrics.is_rewrite`).
 
 Position never decides. A rubric whose blocks disagree, or whose verdict is
 not a yes or a no, or that got no block, is unscored with its reason.
@@ -240,7 +241,7 @@ class _Rubrics:
     """Every rubric that could be a rewrite of `tokens`.
 
     A rewrite keeps every word of the block that some rubric has (see
-    `_is_safe_span`) and changes at most `_MAX_HAN` Han characters on either
+    `_is_spelling`) and changes at most `_MAX_HAN` Han characters on either
     side, so only rubrics that pass those two tests are looked at.
     """
     block = {t for t in tokens if t in self.postings}
@@ -284,8 +285,8 @@ class _Rubrics:
 
     The two must hold the same numbers and the same negations, keep at least
     half of their tokens in common, and differ in at most `_MAX_SPANS` places
-    and `_MAX_HAN` Han characters on either side, each place a safe rewrite
-    (see `_is_safe_span`).
+    and `_MAX_HAN` Han characters on either side, each place a spelling
+    (see `_is_spelling`).
     """
     rubric = self.tokens[i]
     if not rubric or signature != self.signature(i):
@@ -306,26 +307,25 @@ class _Rubrics:
           _MAX_HAN
       ):
         return False
-    return all(self._is_safe_span(b, r, i) for b, r in spans)
+    return all(_is_spelling(b, r) for b, r in spans)
 
-  def _is_safe_span(
-      self, block: tuple[str, ...], rubric: tuple[str, ...], i: int
-  ) -> bool:
-    """Whether `block`'s tokens spell `rubric`'s differently, nothing else.
 
-    Either only the spacing of Korean words differs (`복용 중인` / `복용중인`;
-    in other scripts joined words are other words, `now here` / `nowhere`),
-    or one side writes in kana a word the other writes in Han characters, as Japanese allows for that word (`等` /
-    `など`, `含` / `ふく`; see `_rubric_vocabulary.KANA_SPELLINGS`).
-    """
-    del i  # The same test for every rubric.
-    written, listed = "".join(block), "".join(rubric)
-    return (
-        written == listed
-        and _HANGUL.fullmatch(written) is not None
-        or written in _KANA_SPELLINGS.get(listed, ())
-        or listed in _KANA_SPELLINGS.get(written, ())
-    )
+def _is_spelling(block: tuple[str, ...], rubric: tuple[str, ...]) -> bool:
+  """Whether `block`'s tokens spell `rubric`'s differently, nothing else.
+
+  Either only the spacing of Korean words differs (`복용 중인` / `복용중인`;
+  in other scripts joined words are other words, `now here` / `nowhere`),
+  or one side writes in kana a word the other writes in Han characters, as
+  Japanese allows for that word (`等` / `など`, `含` / `ふく`; see
+  `_rubric_vocabulary.KANA_SPELLINGS`).
+  """
+  written, listed = "".join(block), "".join(rubric)
+  return (
+      written == listed
+      and _HANGUL.fullmatch(written) is not None
+      or written in _KANA_SPELLINGS.get(listed, ())
+      or listed in _KANA_SPELLINGS.get(written, ())
+  )
 
 
 def _copy_form(text: object) -> str:
