@@ -495,11 +495,10 @@ def _sides_with(
   """Another rubric the text sides with against rubric `i`, if any.
 
   The text sides with rubric `j` when it holds exactly `j`'s numbers and not
-  `i`'s, or, comparing words without inflection endings (`confirmed` /
-  `confirms`), more
-  of the stems that `j` has and `i` lacks than of those that `i` has and `j`
-  lacks: a judge that echoed `r1`
-  over a property reading `In turn 2 ...` answered `In turn 2 ...`'s rubric.
+  `i`'s, or more of the words that `j` has and `i` lacks than of those that
+  `i` has and `j` lacks, words compared without inflection endings
+  (`confirmed` / `confirms`): a judge that echoed `r1` over a property
+  reading `In turn 2 ...` answered `In turn 2 ...`'s rubric.
   """
   numbers = tuple(_numbers(tokens))
   if numbers and list(numbers) != index.signature(i)[0]:
@@ -534,7 +533,6 @@ def _sides_with_words(
         return j
       if len(seen) >= _MAX_RIVALS:
         return None
-  return None
   return None
 
 

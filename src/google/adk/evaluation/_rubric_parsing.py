@@ -56,8 +56,8 @@ _MAX_LABEL_CHARS = 32
 _MAX_VERDICT_CHARS = 200
 _JSON_MAX_DEPTH = 4
 _DECORATION = " \t\u3000*_`#>|\u2022\u00b7\u30fb\u25cf\u25aa\u2013\u2014-+"
-_LABEL_TRIM = " \t\u3000*_`"
-_VALUE_TRIM = " \t\u3000*_`"
+# Markdown emphasis and spaces around a label or a value.
+_TRIM = " \t\u3000*_`"
 _LIST_NUMBER = re.compile(r"(?:\d{1,3}[.)]|\(\d{1,3}\))\s+")
 _BRACKET_LABEL = re.compile(r"[\u3010\[]([^\u3011\]]{1,32})[\u3011\]]\s*")
 _FENCE = re.compile(r"\s*(```|~~~)[\w+.-]*\s*$")
@@ -213,10 +213,10 @@ def _split_label(line: str) -> Optional[tuple[str, str]]:
     text = text[number.end() :].lstrip(_DECORATION)
   bracket = _BRACKET_LABEL.match(text, 0, _MAX_LABEL_CHARS + 2)
   if bracket:
-    field = _LABEL_INDEX.get(_normalize(bracket.group(1).strip(_LABEL_TRIM)))
+    field = _LABEL_INDEX.get(_normalize(bracket.group(1).strip(_TRIM)))
     if field:
       rest = text[bracket.end() :].lstrip(":\uff1a")
-      return field, rest.strip(_VALUE_TRIM)
+      return field, rest.strip(_TRIM)
   colon = -1
   for i, char in enumerate(text[: _MAX_LABEL_CHARS + 4]):
     if char in ":\uff1a":
@@ -224,10 +224,10 @@ def _split_label(line: str) -> Optional[tuple[str, str]]:
       break
   if colon <= 0:
     return None
-  field = _LABEL_INDEX.get(_normalize(text[:colon].strip(_LABEL_TRIM)))
+  field = _LABEL_INDEX.get(_normalize(text[:colon].strip(_TRIM)))
   if field is None:
     return None
-  return field, text[colon + 1 :].strip(_VALUE_TRIM)
+  return field, text[colon + 1 :].strip(_TRIM)
 
 
 def _table_cells(line: str) -> Optional[list[str]]:
@@ -235,7 +235,7 @@ def _table_cells(line: str) -> Optional[list[str]]:
   if len(stripped) < 3 or stripped[0] != "|" or stripped[-1] != "|":
     return None
   return [
-      cell.replace("\\|", "|").strip(_VALUE_TRIM)
+      cell.replace("\\|", "|").strip(_TRIM)
       for cell in _CELL_SEPARATOR.split(stripped[1:-1])
   ]
 
@@ -342,7 +342,7 @@ class _Reader:
       return
     if self.open_field == "verdict":
       if line.strip():
-        self.block.verdict = line.strip(_VALUE_TRIM)
+        self.block.verdict = line.strip(_TRIM)
         self.open_field = None
       return
     self.texts[self.open_field].append(line.strip())
