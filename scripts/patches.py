@@ -19,6 +19,7 @@
   python scripts/patches.py check
   python scripts/patches.py export [--out FILE] [--stack DIR]
   python scripts/patches.py sizes [--budget LINES]
+  python scripts/patches.py stage PR --dir DIR
 
 The pristine upstream wheel is fetched with `pip download` into
 `.cache/upstream/` (or `$ADK_UPSTREAM_CACHE`) and verified against the RECORD
@@ -191,12 +192,23 @@ def _sizes(args: argparse.Namespace, config: patchlib.Config) -> str:
       "| --- | --- | --- | --- | --- | --- |",
   ]
   for pr, size in patchlib.stack_sizes(config, fetch_upstream(config)):
-    within = "yes" if size.new_source <= args.budget else "no"
+    within = "yes" if size.new_source_code <= args.budget else "no"
     lines.append(
         f"| {pr.name} | {size.new_source} ({size.new_source_code}) |"
         f" {size.upstream_changed} | {size.tests} | {size.other} | {within} |"
     )
   return "\n".join(lines)
+
+
+def _stage(args: argparse.Namespace, config: patchlib.Config) -> str:
+  stack = patchlib.read_stack(ROOT)
+  names = [pr.name for pr in stack]
+  if args.pr not in names:
+    raise patchlib.PatchError(f"{args.pr} is not in {patchlib.STACK_FILE}")
+  states = patchlib.stack_states(config, fetch_upstream(config), stack)
+  state = states[names.index(args.pr) + 1]
+  patchlib.write_state(state, pathlib.Path(args.dir))
+  return f"wrote the {len(state)} files after {args.pr} to {args.dir}"
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -224,8 +236,17 @@ def main(argv: Optional[list[str]] = None) -> int:
       "--budget",
       type=int,
       default=300,
-      help="new source lines a pull request may add (default: 300)",
+      help=(
+          "non-blank, non-comment lines of new source a pull request may"
+          " add (default: 300)"
+      ),
   )
+  stage = commands.add_parser(
+      "stage",
+      help="write the files after one pull request (src/, tests/) to a folder",
+  )
+  stage.add_argument("pr", help="a pull request name of the stack")
+  stage.add_argument("--dir", required=True)
   args = parser.parse_args(argv)
   run = {
       "materialize": _materialize,
@@ -233,6 +254,7 @@ def main(argv: Optional[list[str]] = None) -> int:
       "check": _check,
       "export": _export,
       "sizes": _sizes,
+      "stage": _stage,
   }[args.command]
   try:
     message = run(args, patchlib.Config.load(ROOT))

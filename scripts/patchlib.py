@@ -58,6 +58,9 @@ EXPORTED_DIRS = (EXPORTED_TESTS_DIR, "contributing/samples")
 # Single files of google/adk-python that the change adds elsewhere.
 EXPORTED_FILES = ("scripts/generate_han_variants.py",)
 STACK_FILE = "patches/stack.toml"
+# The `extends` diffs of the stack: changes to new files of earlier pull
+# requests, with repository paths (`a/src/google/adk/...`, `a/tests/...`).
+STACK_DIFFS_DIR = "patches/stack"
 # Package markers that upstream's test tree has already; never exported.
 NOT_EXPORTED_TEST_FILES = frozenset({"__init__.py"})
 
@@ -361,15 +364,27 @@ def _hunk_sides(hunk: unidiff.Hunk) -> tuple[list[str], list[str]]:
 
 
 def _apply_hunks(
-    old: list[str], patched_file: unidiff.PatchedFile, where: str
+    old: list[str],
+    patched_file: unidiff.PatchedFile,
+    where: str,
+    reverse: bool = False,
 ) -> list[str]:
-  """Applies the hunks of one file exactly where they say, or raises."""
+  """Applies the hunks of one file exactly where they say, or raises.
+
+  With `reverse`, the hunks are undone: `old` is the file after the diff.
+  """
   new: list[str] = []
   pos = 0
   for index, hunk in enumerate(patched_file, 1):
     label = f"{where}: hunk #{index} {_hunk_header(hunk)}"
     source, target = _hunk_sides(hunk)
-    start = hunk.source_start - 1 if hunk.source_length else hunk.source_start
+    source_start, source_length = hunk.source_start, hunk.source_length
+    target_start, target_length = hunk.target_start, hunk.target_length
+    if reverse:
+      source, target = target, source
+      source_start, target_start = target_start, source_start
+      source_length, target_length = target_length, source_length
+    start = source_start - 1 if source_length else source_start
     if start < pos or start + len(source) > len(old):
       raise PatchError(
           f"{label}: lines {start + 1}-{start + len(source)} are out of order"
@@ -384,10 +399,10 @@ def _apply_hunks(
             f" {want!r}, the file has {have!r}"
         )
     new.extend(old[pos:start])
-    expected_target_start = len(new) + (1 if hunk.target_length else 0)
-    if hunk.target_start != expected_target_start:
+    expected_target_start = len(new) + (1 if target_length else 0)
+    if target_start != expected_target_start:
       raise PatchError(
-          f"{label}: target starts at line {hunk.target_start}, but the hunks"
+          f"{label}: target starts at line {target_start}, but the hunks"
           f" before it put it at line {expected_target_start}"
       )
     new.extend(target)
@@ -629,6 +644,9 @@ class PullRequest:
   title: str
   patches: tuple[str, ...]
   files: tuple[str, ...]
+  # A diff (`patches/stack/...`) that changes new files of earlier pull
+  # requests, e.g. a later rule added to a module an earlier one added.
+  extends: Optional[str] = None
 
 
 def exported_files(root: pathlib.Path) -> dict[str, bytes]:
@@ -685,6 +703,7 @@ def read_stack(root: pathlib.Path) -> list[PullRequest]:
           title=pr["title"],
           patches=tuple(pr.get("patches", ())),
           files=tuple(pr.get("files", ())),
+          extends=pr.get("extends"),
       )
       for pr in table["pr"]
   ]
@@ -711,6 +730,19 @@ def read_stack(root: pathlib.Path) -> list[PullRequest]:
           if not any(is_local(p, [entry]) for p in new_files)
       },
   }
+  extension_files = {pr.extends for pr in stack if pr.extends}
+  problems["extension diff missing"] = {
+      e for e in extension_files if not (root / e).is_file()
+  }
+  problems["extension diff in no pull request"] = (
+      {
+          p.as_posix()
+          for p in sorted((root / STACK_DIFFS_DIR).glob("*.diff"))
+          if p.relative_to(root).as_posix() not in extension_files
+      }
+      if (root / STACK_DIFFS_DIR).is_dir()
+      else set()
+  )
   if any(problems.values()):
     raise PatchError(
         f"{STACK_FILE}:"
@@ -723,21 +755,72 @@ def read_stack(root: pathlib.Path) -> list[PullRequest]:
   return stack
 
 
+def new_file_versions(
+    root: pathlib.Path, stack: list[PullRequest]
+) -> list[dict[str, bytes]]:
+  """Returns the new files as they are after each pull request of the stack.
+
+  The repository holds each new file in its final form. The version after
+  pull request k is that form with the `extends` diffs of the pull requests
+  after k undone, last first; version k holds only the files added by pull
+  requests 1 to k.
+
+  Raises:
+    PatchError: An `extends` diff does not undo exactly, or changes a file
+      that no earlier pull request added.
+  """
+  current = exported_files(root)
+  owner = {path: index for index, pr in enumerate(stack) for path in pr.files}
+  versions: list[dict[str, bytes]] = [{} for _ in stack]
+  for index in reversed(range(len(stack))):
+    pr = stack[index]
+    versions[index] = {
+        path: data
+        for path, data in current.items()
+        if owner.get(path, len(stack)) <= index
+    }
+    if pr.extends:
+      current = dict(current)
+      _undo_extension(root, pr, current, owner, index)
+  return versions
+
+
+def _undo_extension(
+    root: pathlib.Path,
+    pr: PullRequest,
+    files: dict[str, bytes],
+    owner: dict[str, int],
+    index: int,
+) -> None:
+  """Undoes `pr.extends` in `files` (repository paths), in place."""
+  text = (root / pr.extends).read_text(encoding="utf-8")
+  patch = parse_patch(pr.extends, text)
+  for patched_file in patch.files:
+    path = re.sub(r"^[ab]/", "", patched_file.target_file)
+    where = f"{pr.extends}: {path}"
+    if re.sub(r"^[ab]/", "", patched_file.source_file) != path:
+      raise PatchError(f"{where}: only changes of existing files are allowed")
+    if owner.get(path, len(owner) + 1) >= index:
+      raise PatchError(f"{where}: not a new file of an earlier pull request")
+    after = split_lines(files[path].decode("utf-8"))
+    before = _apply_hunks(after, patched_file, where, reverse=True)
+    files[path] = "".join(before).encode("utf-8")
+
+
 def stack_states(
     config: Config, upstream: Tree, stack: list[PullRequest]
 ) -> list[Tree]:
   """Returns the repository files after each pull request, keyed by path.
 
   The first state is pristine upstream; state k has the patches and files of
-  the first k pull requests. Only the paths the change touches are included.
+  the first k pull requests, new files as `new_file_versions` gives them.
+  Only the paths the change touches are included.
   """
-  files = exported_files(config.root)
+  versions = new_file_versions(config.root, stack)
   states = [{SRC + p: d for p, d in upstream.items()}]
   applied: list[str] = []
-  added: dict[str, bytes] = {}
-  for pr in stack:
+  for pr, added in zip(stack, versions):
     applied.extend(pr.patches)
-    added.update((path, files[path]) for path in pr.files)
     tree = build_tree(config, upstream, applied, modules=False)
     state = {SRC + p: d for p, d in tree.items()}
     clash = sorted(set(state) & set(added))
@@ -788,7 +871,7 @@ def export_stack(
 class PullRequestSize:
   """What a reviewer reads in one pull request, in lines."""
 
-  new_source: int  # Lines of new modules under src/.
+  new_source: int  # Lines a pull request adds to new modules under src/.
   new_source_code: int  # The same without blank and comment-only lines.
   upstream_changed: int  # Added plus removed lines of upstream files.
   tests: int  # Lines of new files under tests/.
@@ -816,20 +899,27 @@ def stack_sizes(
       old, new = before.get(path), after.get(path)
       if old == new:
         continue
-      if old is not None or path[len(SRC) :] in upstream:
-        diff = git_diff(path, old, new).splitlines()
+      diff = git_diff(path, old, new).splitlines()
+      if path[len(SRC) :] in upstream:
         changed += sum(
             1
             for line in diff
             if line[:1] in "+-" and not line.startswith(("+++", "---"))
         )
-      elif path.startswith(SRC):
-        new_source += len(split_lines(new.decode("utf-8")))
-        new_code += _code_lines(new)
+        continue
+      # A new file, or lines an `extends` diff adds to one.
+      added = "".join(
+          line[1:] + "\n"
+          for line in diff
+          if line[:1] == "+" and not line.startswith("+++")
+      ).encode("utf-8")
+      if path.startswith(SRC):
+        new_source += len(split_lines(added.decode("utf-8")))
+        new_code += _code_lines(added)
       elif path.startswith("tests/"):
-        tests += len(split_lines(new.decode("utf-8")))
+        tests += len(split_lines(added.decode("utf-8")))
       else:
-        other += len(split_lines(new.decode("utf-8")))
+        other += len(split_lines(added.decode("utf-8")))
     sizes.append((
         pr,
         PullRequestSize(new_source, new_code, changed, tests, other),
