@@ -51,8 +51,8 @@ from google.adk.evaluation.evaluator import EvaluationResult
 from google.adk.evaluation.llm_as_judge_utils import build_judge_request_config
 from google.adk.evaluation.metric_evaluator_registry import DEFAULT_METRIC_EVALUATOR_REGISTRY
 from google.adk.evaluation.rubric_based_evaluator import RubricBasedEvaluator
-from google.adk.evaluation.rubric_structured_output import _JSON_ANSWER_INSTRUCTIONS
-from google.adk.evaluation.rubric_structured_output import _rubric_verdicts_schema
+from google.adk.evaluation._rubric_structured_output import _JSON_ANSWER_INSTRUCTIONS
+from google.adk.evaluation._rubric_structured_output import _rubric_verdicts_schema
 from google.adk.models.base_llm import BaseLlm
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
@@ -426,7 +426,7 @@ def _own_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
   return [
       r.getMessage()
       for r in caplog.records
-      if r.name.endswith(".rubric_structured_output")
+      if r.name.endswith("._rubric_structured_output")
   ]
 
 
