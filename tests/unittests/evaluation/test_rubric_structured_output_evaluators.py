@@ -39,6 +39,8 @@ from typing import ClassVar
 from typing import Optional
 
 from google.adk.evaluation._retry_options_utils import add_default_retry_options_if_not_present
+from google.adk.evaluation._rubric_structured_output import _JSON_ANSWER_INSTRUCTIONS
+from google.adk.evaluation._rubric_structured_output import _rubric_verdicts_schema
 from google.adk.evaluation.eval_config import EvalConfig
 from google.adk.evaluation.eval_config import get_eval_metrics_from_config
 from google.adk.evaluation.eval_metrics import EvalMetric
@@ -51,8 +53,6 @@ from google.adk.evaluation.evaluator import EvaluationResult
 from google.adk.evaluation.llm_as_judge_utils import build_judge_request_config
 from google.adk.evaluation.metric_evaluator_registry import DEFAULT_METRIC_EVALUATOR_REGISTRY
 from google.adk.evaluation.rubric_based_evaluator import RubricBasedEvaluator
-from google.adk.evaluation._rubric_structured_output import _JSON_ANSWER_INSTRUCTIONS
-from google.adk.evaluation._rubric_structured_output import _rubric_verdicts_schema
 from google.adk.models.base_llm import BaseLlm
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse

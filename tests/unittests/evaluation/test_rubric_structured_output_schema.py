@@ -30,13 +30,13 @@ from typing import Optional
 
 from google.adk.evaluation._rubric_ids import format_rubrics_for_prompt
 from google.adk.evaluation._rubric_parsing import parse_judge_answer
-from google.adk.evaluation.eval_rubrics import Rubric
-from google.adk.evaluation.eval_rubrics import RubricContent
-from google.adk.evaluation.llm_as_judge_utils import build_judge_request_config
 from google.adk.evaluation._rubric_structured_output import _is_schema_rejection
 from google.adk.evaluation._rubric_structured_output import _JSON_ANSWER_INSTRUCTIONS
 from google.adk.evaluation._rubric_structured_output import _rubric_verdicts_schema
 from google.adk.evaluation._rubric_structured_output import _RubricStructuredOutput
+from google.adk.evaluation.eval_rubrics import Rubric
+from google.adk.evaluation.eval_rubrics import RubricContent
+from google.adk.evaluation.llm_as_judge_utils import build_judge_request_config
 from google.adk.models.llm_request import LlmRequest
 from google.genai import errors as genai_errors
 from google.genai import types as genai_types
