@@ -17,6 +17,7 @@
   python scripts/upstream_tests.py run --tests DIR --src SRC --out OUT.json
       [--diff FILE ...]
   python scripts/upstream_tests.py compare BASE.json NEW.json
+  python scripts/upstream_tests.py stack --tests DIR [--out DIR]
 
 `run` copies DIR (a checkout of upstream's tests: `tests/unittests/...`) to a
 temporary folder, applies each `--diff` there (unified diffs against those
@@ -26,6 +27,9 @@ files, e.g. `patches/upstream-tests/*.diff`), runs pytest with
 materialize`, or `stock` for the unpacked pinned wheel in `.cache/upstream/`.
 `compare` prints the tests that fail in NEW but not in BASE and the reverse,
 and exits 1 if NEW fails a test that BASE does not.
+`stack` runs the tests on stock and after each pull request of
+`patches/stack.toml`, with the `patches/upstream-tests/` diffs of the pull
+requests so far, and prints one table row per point of the stack.
 """
 
 from __future__ import annotations
@@ -142,6 +146,46 @@ def _counts(result: dict[str, str]) -> str:
   )
 
 
+def _failing(result: dict[str, str]) -> set[str]:
+  return {t for t, o in result.items() if o in FAILING}
+
+
+def run_stack(tests: pathlib.Path, out: pathlib.Path) -> int:
+  """Runs the tests at each point of the stack; 1 if one adds a failure."""
+  config = patchlib.Config.load(patches.ROOT)
+  upstream = patches.fetch_upstream(config)
+  stack = patchlib.read_stack(patches.ROOT)
+  states = patchlib.stack_states(config, upstream, stack)
+  out.mkdir(parents=True, exist_ok=True)
+  stock = run(tests, stock_src().resolve(), [])
+  (out / "stock.json").write_text(json.dumps(stock, indent=1) + "\n")
+  print(
+      "| Point of the stack | Upstream test diffs | Outcomes |"
+      " Failing, not on stock | Failing on stock, not here |"
+  )
+  print("| --- | --- | --- | --- | --- |")
+  print(f"| stock {config.upstream} | - | {_counts(stock)} | - | - |")
+  status = 0
+  diffs: list[pathlib.Path] = []
+  for pr, state in zip(stack, states[1:]):
+    diff = patches.ROOT / "patches" / "upstream-tests" / f"{pr.name}.diff"
+    if diff.exists():
+      diffs.append(diff)
+    with tempfile.TemporaryDirectory() as tmp:
+      patchlib.write_state(state, pathlib.Path(tmp))
+      result = run(tests, pathlib.Path(tmp, "src").resolve(), diffs)
+    (out / f"{pr.name}.json").write_text(json.dumps(result, indent=1) + "\n")
+    broken = sorted(_failing(result) - _failing(stock))
+    fixed = sorted(_failing(stock) - _failing(result))
+    status |= bool(broken)
+    print(
+        f"| {pr.name} | {', '.join(d.stem[:2] for d in diffs) or '-'} |"
+        f" {_counts(result)} | {len(broken)} {' '.join(broken)} |"
+        f" {len(fixed)} {' '.join(fixed)} |"
+    )
+  return status
+
+
 def main() -> int:
   parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
   sub = parser.add_subparsers(dest="command", required=True)
@@ -153,7 +197,14 @@ def main() -> int:
   cmp_cmd = sub.add_parser("compare", help="compare two `run` outputs")
   cmp_cmd.add_argument("base", type=pathlib.Path)
   cmp_cmd.add_argument("new", type=pathlib.Path)
+  stack_cmd = sub.add_parser("stack", help="run at each point of the stack")
+  stack_cmd.add_argument("--tests", required=True, type=pathlib.Path)
+  stack_cmd.add_argument(
+      "--out", type=pathlib.Path, default=pathlib.Path(".work/upstream-tests")
+  )
   args = parser.parse_args()
+  if args.command == "stack":
+    return run_stack(args.tests.resolve(), args.out)
   if args.command == "compare":
     return compare(
         json.loads(args.base.read_text()), json.loads(args.new.read_text())
