@@ -15,6 +15,7 @@
 """Checks that the patch series applies, in order, to upstream main's files.
 
   python scripts/check_upstream_main.py DIR [--flavour main|2.13.0]
+  python scripts/check_upstream_main.py DIR --stack STACK
 
 DIR holds upstream main's versions of the files the patches touch, laid out
 as in the repository (`DIR/src/google/adk/...`), fetched from outside this
@@ -22,8 +23,10 @@ repository (never commit them). The files are copied into a scratch git
 repository and each patch of `patches/series` is checked with
 `git apply --check -v`, then applied if the check passed, before the next is
 tried. With `--flavour main` (the default) a patch is taken from
-`patches/main/` when a main flavour of it exists there. The exit status is 1
-if any patch failed.
+`patches/main/` when a main flavour of it exists there. With `--stack`, the
+diffs of `patches.py export --stack STACK --flavour main --upstream-dir DIR`
+are checked and applied instead, one per pull request, in stack order. The
+exit status is 1 if any patch or diff failed.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+import patchlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -54,16 +59,16 @@ def _patch_path(name: str, flavour: str) -> pathlib.Path:
   return ROOT / "patches" / name
 
 
-def check(upstream_dir: pathlib.Path, flavour: str) -> bool:
+def check(upstream_dir: pathlib.Path, patches: list[pathlib.Path]) -> bool:
   """Prints `git apply` output per patch; returns whether all applied."""
   all_applied = True
   with tempfile.TemporaryDirectory() as scratch:
     work = pathlib.Path(scratch) / "tree"
     shutil.copytree(upstream_dir / "src", work / "src")
     subprocess.run(["git", "init", "-q", str(work)], check=True)
-    for name in _series():
-      patch = _patch_path(name, flavour)
-      print(f"=== {patch.relative_to(ROOT)}", flush=True)
+    for patch in patches:
+      shown = patch.relative_to(ROOT) if patch.is_relative_to(ROOT) else patch
+      print(f"=== {shown}", flush=True)
       result = subprocess.run(
           ["git", "apply", "--check", "-v", str(patch)],
           cwd=work,
@@ -84,8 +89,19 @@ def main() -> int:
   parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
   parser.add_argument("upstream_dir", type=pathlib.Path)
   parser.add_argument("--flavour", choices=("main", "2.13.0"), default="main")
+  parser.add_argument(
+      "--stack",
+      type=pathlib.Path,
+      help="apply the pull-request diffs exported to this folder instead",
+  )
   args = parser.parse_args()
-  return 0 if check(args.upstream_dir, args.flavour) else 1
+  if args.stack:
+    patches = [
+        args.stack / f"{pr.name}.diff" for pr in patchlib.read_stack(ROOT)
+    ]
+  else:
+    patches = [_patch_path(name, args.flavour) for name in _series()]
+  return 0 if check(args.upstream_dir, patches) else 1
 
 
 if __name__ == "__main__":

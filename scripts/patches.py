@@ -18,6 +18,7 @@
   python scripts/patches.py refresh
   python scripts/patches.py check
   python scripts/patches.py export [--out FILE] [--stack DIR]
+  python scripts/patches.py export --stack DIR --flavour main --upstream-dir UP
   python scripts/patches.py sizes [--budget LINES]
   python scripts/patches.py stage PR --dir DIR
 
@@ -166,11 +167,24 @@ def _check(args: argparse.Namespace, config: patchlib.Config) -> str:
 
 
 def _export(args: argparse.Namespace, config: patchlib.Config) -> str:
+  if (args.flavour is None) != (args.upstream_dir is None):
+    raise patchlib.PatchError("--flavour and --upstream-dir go together")
+  if args.flavour is not None and not args.stack:
+    raise patchlib.PatchError("--flavour needs --stack")
   if args.stack:
     out = pathlib.Path(args.stack)
     out.mkdir(parents=True, exist_ok=True)
     lines = []
-    for pr, diff in patchlib.export_stack(config, fetch_upstream(config)):
+    upstream = (
+        patchlib.read_dir(
+            pathlib.Path(args.upstream_dir) / patchlib.SRC,
+            patchlib.PACKAGE_DIR,
+        )
+        if args.flavour
+        else fetch_upstream(config)
+    )
+    exported = patchlib.export_stack(config, upstream, args.flavour)
+    for pr, diff in exported:
       path = out / f"{pr.name}.diff"
       path.write_text(diff, encoding="utf-8")
       lines.append(f"wrote {path}: {pr.title}")
@@ -228,6 +242,22 @@ def main(argv: Optional[list[str]] = None) -> int:
       "--stack",
       metavar="DIR",
       help=f"write one diff per pull request of {patchlib.STACK_FILE} to DIR",
+  )
+  export.add_argument(
+      "--flavour",
+      choices=patchlib.FLAVOURS,
+      help=(
+          "with --stack: diffs for that upstream, using the patches of"
+          " patches/FLAVOUR/ where there are"
+      ),
+  )
+  export.add_argument(
+      "--upstream-dir",
+      metavar="UP",
+      help=(
+          "with --flavour: that upstream's files, as UP/src/google/adk/...,"
+          " fetched from outside this repository"
+      ),
   )
   sizes = commands.add_parser(
       "sizes", help="each pull request's size in lines, as a Markdown table"

@@ -61,6 +61,10 @@ STACK_FILE = "patches/stack.toml"
 # The `extends` diffs of the stack: changes to new files of earlier pull
 # requests, with repository paths (`a/src/google/adk/...`, `a/tests/...`).
 STACK_DIFFS_DIR = "patches/stack"
+# Folders of patches/ holding flavours of patches for another upstream: a
+# flavour of a patch of the series, same name, for a tree it does not apply to
+# (`patches/main/` for upstream's main branch).
+FLAVOURS = ("main",)
 # Package markers that upstream's test tree has already; never exported.
 NOT_EXPORTED_TEST_FILES = frozenset({"__init__.py"})
 
@@ -315,9 +319,23 @@ def parse_patch(name: str, text: str) -> Patch:
   return Patch(name=name, header=header, files=files)
 
 
-def read_patch(root: pathlib.Path, name: str) -> Patch:
-  """Reads and parses `patches/<name>`."""
+def read_patch(
+    root: pathlib.Path, name: str, flavour: Optional[str] = None
+) -> Patch:
+  """Reads and parses `patches/<name>`, or its `flavour` if there is one.
+
+  Args:
+    root: The repository.
+    name: A patch of the series.
+    flavour: One of FLAVOURS: `patches/<flavour>/<name>` is read instead
+      when it exists.
+  """
   path = root / "patches" / name
+  if flavour is not None:
+    if flavour not in FLAVOURS:
+      raise PatchError(f"unknown flavour {flavour!r}; known: {FLAVOURS}")
+    if (root / "patches" / flavour / name).is_file():
+      path = root / "patches" / flavour / name
   if not path.is_file():
     raise PatchError(
         f"{SERIES_FILE} names {name}, but patches/{name} is missing"
@@ -363,15 +381,34 @@ def _hunk_sides(hunk: unidiff.Hunk) -> tuple[list[str], list[str]]:
   return source, target
 
 
+def _nearest_match(
+    old: list[str], source: list[str], start: int, pos: int
+) -> Optional[int]:
+  """Returns where `source` is in `old` nearest `start`, not before `pos`."""
+  last = len(old) - len(source)
+  for distance in range(max(start - pos, last - start, 0) + 1):
+    for candidate in (start - distance, start + distance):
+      if (
+          pos <= candidate <= last
+          and old[candidate : candidate + len(source)] == source
+      ):
+        return candidate
+  return None
+
+
 def _apply_hunks(
     old: list[str],
     patched_file: unidiff.PatchedFile,
     where: str,
     reverse: bool = False,
+    offsets: bool = False,
 ) -> list[str]:
   """Applies the hunks of one file exactly where they say, or raises.
 
   With `reverse`, the hunks are undone: `old` is the file after the diff.
+  With `offsets`, a hunk whose lines are elsewhere in the file is applied
+  where they are nearest, as `git apply` does (never with fewer context
+  lines).
   """
   new: list[str] = []
   pos = 0
@@ -385,6 +422,9 @@ def _apply_hunks(
       source_start, target_start = target_start, source_start
       source_length, target_length = target_length, source_length
     start = source_start - 1 if source_length else source_start
+    if offsets and source:
+      found = _nearest_match(old, source, start, pos)
+      start = start if found is None else found
     if start < pos or start + len(source) > len(old):
       raise PatchError(
           f"{label}: lines {start + 1}-{start + len(source)} are out of order"
@@ -400,7 +440,7 @@ def _apply_hunks(
         )
     new.extend(old[pos:start])
     expected_target_start = len(new) + (1 if target_length else 0)
-    if target_start != expected_target_start:
+    if target_start != expected_target_start and not offsets:
       raise PatchError(
           f"{label}: target starts at line {target_start}, but the hunks"
           f" before it put it at line {expected_target_start}"
@@ -420,8 +460,12 @@ def created_paths(patch: Patch) -> set[str]:
   }
 
 
-def apply_patch(tree: Tree, patch: Patch) -> None:
-  """Applies `patch` to `tree` in place, exactly, or raises PatchError."""
+def apply_patch(tree: Tree, patch: Patch, offsets: bool = False) -> None:
+  """Applies `patch` to `tree` in place, exactly, or raises PatchError.
+
+  With `offsets`, a hunk may apply at other line numbers than it says (see
+  `_apply_hunks`).
+  """
   for patched_file in patch.files:
     if patched_file.is_binary_file:
       raise PatchError(f"{patch.name}: binary diffs are not supported")
@@ -446,7 +490,7 @@ def apply_patch(tree: Tree, patch: Patch) -> None:
       raise PatchError(f"{where}: no such file to patch")
     else:
       old = split_lines(tree[path].decode("utf-8"))
-    new = _apply_hunks(old, patched_file, where)
+    new = _apply_hunks(old, patched_file, where, offsets=offsets)
     if removed:
       if new:
         raise PatchError(f"{where}: deletion leaves {len(new)} lines behind")
@@ -504,6 +548,7 @@ def build_tree(
     *,
     modules: bool = True,
     stamp: bool = False,
+    flavour: Optional[str] = None,
 ) -> Tree:
   """Returns upstream + patches (default: the whole series) [+ modules].
 
@@ -513,13 +558,20 @@ def build_tree(
     patches: Patch names to apply, in order; None applies `patches/series`.
     modules: Whether to overlay the new modules from `src/`.
     stamp: Whether to stamp version.py with the local version.
+    flavour: One of FLAVOURS: `upstream` is that upstream's files, each
+      patch's flavour is applied where there is one, and hunks may apply at
+      an offset, as with `git apply`, since that upstream is not pinned.
 
   Returns:
     A new tree; `upstream` is left as it was.
   """
   tree = dict(upstream)
   for name in read_series(config.root) if patches is None else patches:
-    apply_patch(tree, read_patch(config.root, name))
+    apply_patch(
+        tree,
+        read_patch(config.root, name, flavour),
+        offsets=flavour is not None,
+    )
   if modules:
     overlay(tree, read_modules(config.root))
   if stamp:
@@ -808,20 +860,24 @@ def _undo_extension(
 
 
 def stack_states(
-    config: Config, upstream: Tree, stack: list[PullRequest]
+    config: Config,
+    upstream: Tree,
+    stack: list[PullRequest],
+    flavour: Optional[str] = None,
 ) -> list[Tree]:
   """Returns the repository files after each pull request, keyed by path.
 
   The first state is pristine upstream; state k has the patches and files of
   the first k pull requests, new files as `new_file_versions` gives them.
-  Only the paths the change touches are included.
+  Only the paths the change touches are included. With a `flavour` (see
+  `build_tree`), `upstream` is that upstream's files.
   """
   versions = new_file_versions(config.root, stack)
   states = [{SRC + p: d for p, d in upstream.items()}]
   applied: list[str] = []
   for pr, added in zip(stack, versions):
     applied.extend(pr.patches)
-    tree = build_tree(config, upstream, applied, modules=False)
+    tree = build_tree(config, upstream, applied, modules=False, flavour=flavour)
     state = {SRC + p: d for p, d in tree.items()}
     clash = sorted(set(state) & set(added))
     if clash:
@@ -846,15 +902,17 @@ def write_state(state: dict[str, bytes], base: pathlib.Path) -> None:
 
 
 def export_stack(
-    config: Config, upstream: Tree
+    config: Config, upstream: Tree, flavour: Optional[str] = None
 ) -> list[tuple[PullRequest, str]]:
   """Returns each pull request of the stack with its diff.
 
   Diff k applies to google/adk-python at the pinned release plus diffs 1 to
-  k-1; applying them all gives what `export_diff` gives.
+  k-1; applying them all gives what `export_diff` gives. With a `flavour`
+  (see `build_tree`), the diffs are for that upstream, `upstream`, instead:
+  new files as for the release, upstream files patched by the flavours.
   """
   stack = read_stack(config.root)
-  states = stack_states(config, upstream, stack)
+  states = stack_states(config, upstream, stack, flavour)
   return [
       (
           pr,

@@ -62,6 +62,35 @@ def test_a_hunk_never_moves_to_another_line():
     _apply(("extra\n" + old).encode(), diff)
 
 
+def _apply_with_offsets(old: bytes, diff: str) -> bytes | None:
+  tree = {_PATH: old}
+  patch = patchlib.parse_patch("t.patch", diff)
+  patchlib.apply_patch(tree, patch, offsets=True)
+  return tree.get(_PATH)
+
+
+def test_with_offsets_a_hunk_applies_where_its_lines_moved():
+  old = "".join(f"line {i}\n" for i in range(20))
+  new = old.replace("line 3\n", "line three\n").replace(
+      "line 15\n", "line fifteen\n"
+  )
+  diff = patchlib.git_diff("src/" + _PATH, old.encode(), new.encode())
+  moved = old.replace("line 9\n", "line 9\nextra\nextra\n")
+
+  patched = _apply_with_offsets(moved.encode(), diff)
+
+  assert patched == new.replace("line 9\n", "line 9\nextra\nextra\n").encode()
+
+
+def test_with_offsets_a_hunk_whose_lines_are_gone_still_fails():
+  old = "".join(f"line {i}\n" for i in range(20))
+  new = old.replace("line 10\n", "line ten\n")
+  diff = patchlib.git_diff("src/" + _PATH, old.encode(), new.encode())
+
+  with pytest.raises(patchlib.PatchError, match="line 11 differs"):
+    _apply_with_offsets(old.replace("line 10\n", "line X\n").encode(), diff)
+
+
 def test_header_text_is_kept_apart_from_the_diffs():
   diff = patchlib.git_diff("src/" + _PATH, b"a\n", b"b\n")
 
