@@ -27,6 +27,8 @@ from google.adk.evaluation import _han_variants
 from google.adk.evaluation import _rubric_folding
 import pytest
 
+from . import test_rubric_folding_steps as steps
+
 _PAIRS = _han_variants.TRADITIONAL_TO_SIMPLIFIED.split()
 _TABLE = {pair[0]: pair[1] for pair in _PAIRS}
 
@@ -167,3 +169,35 @@ def test_simplified_forms_are_shared_only_by_regional_forms():
       "阅": "閱閲",
       "鳁": "鰛鰮",
   }
+
+
+# The `han_simplified` step of `_rubric_folding.FOLD_STEPS`.
+_HAN_STEP_PAIRS = [("飯後服用", "饭后服用"), ("確認了用戶", "确认了用户")]
+
+
+def test_every_step_is_tested():
+  assert [name for name, _ in _rubric_folding.FOLD_STEPS] == [
+      *steps._STEP_PAIRS,
+      "han_simplified",
+  ]
+
+
+@pytest.mark.parametrize(("a", "b"), _HAN_STEP_PAIRS)
+def test_the_han_step_alone_makes_its_spellings_equal(
+    monkeypatch: pytest.MonkeyPatch, a: str, b: str
+):
+  steps.test_each_step_alone_makes_its_spellings_equal(
+      monkeypatch, "han_simplified", a, b
+  )
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("確認している", ("确", "认", "シ", "テ", "イ", "ル")),
+        ("1日2錠", ("1", "日", "2", "锭")),
+        ("日本語\u00a0text", ("日", "本", "语", "text")),
+    ],
+)
+def test_han_tokens_are_folded_to_their_simplified_form(text: str, tokens):
+  assert _rubric_folding.fold(text) == tokens

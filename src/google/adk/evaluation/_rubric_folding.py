@@ -76,12 +76,6 @@ FOLD_STEPS: tuple[tuple[str, Callable[[str], str]], ...] = (
     ("digits", _digit),
     ("kana", _katakana),
     ("long_vowel_mark", _drop("\u30fc")),
-    (
-        "han_simplified",
-        _replace(
-            {pair[0]: pair[1] for pair in TRADITIONAL_TO_SIMPLIFIED.split()}
-        ),
-    ),
     ("arabic_marks", _drop(_ARABIC_MARKS + "\u0640")),
     (
         "arabic_letter_forms",
@@ -97,6 +91,12 @@ FOLD_STEPS: tuple[tuple[str, Callable[[str], str]], ...] = (
     ("hebrew_points", _drop("".join(chr(c) for c in range(0x0591, 0x05C8)))),
     ("cyrillic_yo", _replace({"\u0451": "\u0435"})),
     ("devanagari_nukta", _replace({"\u093c": "", "\u0901": "\u0902"})),
+    (
+        "han_simplified",
+        _replace(
+            {pair[0]: pair[1] for pair in TRADITIONAL_TO_SIMPLIFIED.split()}
+        ),
+    ),
 )
 
 
@@ -131,7 +131,6 @@ _UNSPACED_CHAR = re.compile(f"[{_UNSPACED}]")
 _HAN = re.compile(
     "[\u3005\u3006\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]"
 )
-_KANA = re.compile("[\u30a1-\u30fa]")
 
 
 def decode_escapes(text: str) -> str:
@@ -176,10 +175,6 @@ def is_number(token: str) -> bool:
 @_token_class_cache
 def is_han(token: str) -> bool:
   return _HAN.match(token) is not None
-
-
-def is_kana(token: str) -> bool:
-  return _KANA.match(token) is not None
 
 
 @_token_class_cache

@@ -158,10 +158,13 @@ class _Rubrics:
     return postings.get(key, [])
 
   @functools.cached_property
+  def numbers(self) -> list[tuple[str, ...]]:
+    return [tuple(_numbers(t)) for t in self.tokens]
+
+  @functools.cached_property
   def by_numbers(self) -> dict[tuple[str, ...], list[int]]:
     by_numbers: dict[tuple[str, ...], list[int]] = {}
-    for i in range(len(self.ids)):
-      numbers = tuple(self.signature(i)[0])
+    for i, numbers in enumerate(self.numbers):
       if numbers:
         by_numbers.setdefault(numbers, []).append(i)
     return by_numbers
@@ -224,6 +227,10 @@ class _Rubrics:
       if len(exact) == 1:
         return exact[0], TIER_TEXT, ""
       return None, "", f"its text fits {len(same)} rubrics"
+    return self._rewrite(tokens)
+
+  def _rewrite(self, tokens: tuple[str, ...]) -> tuple[Optional[int], str, str]:
+    """Returns (rubric, tier, why) for a text that is no rubric's folded text."""
     signature = _signature(tokens)
     rewrites = [
         i
@@ -451,33 +458,19 @@ def match_rubric_responses(
     rubric_id = _text(getattr(response, "rubric_id", None))
     property_text = _text(getattr(response, "property_text", None))
     by_id = index.resolve_id(rubric_id)
-    if by_id is not None and property_text == index.raw[by_id]:
-      # The id and an exact copy of its rubric's text agree.
-      attached.setdefault(by_id, []).append(_Attached(b, TIER_ID, response))
+    if by_id is not None:
+      why = _id_refusal(index, by_id, property_text)
+      if why:
+        unmatched.append(UnmatchedBlock(b, rubric_id, property_text, why))
+      else:
+        attached.setdefault(by_id, []).append(_Attached(b, TIER_ID, response))
       continue
     tokens = folding.fold(property_text)
     by_text, tier, why = index.identify(tokens, _copy_form(property_text))
-    if by_id is not None:
-      if by_text is not None and by_text != by_id:
-        why = f"its ID names rubric {_quote(index.ids[by_id])} but its text is"
-        why += f" rubric {_quote(index.ids[by_text])}'s"
-      elif by_text is None and tokens:
-        rival = _sides_with(index, tokens, by_id)
-        why = (
-            f"its ID names rubric {_quote(index.ids[by_id])} but its text"
-            f" points to rubric {_quote(index.ids[rival])}"
-            if rival is not None
-            else ""
-        )
-      else:
-        why = ""
-      if not why:
-        attached.setdefault(by_id, []).append(_Attached(b, TIER_ID, response))
-        continue
-    elif by_text is not None:
+    if by_text is not None:
       attached.setdefault(by_text, []).append(_Attached(b, tier, response))
       continue
-    elif rubric_id and not tokens:
+    if rubric_id and not tokens:
       why = "no rubric has this ID"
     elif rubric_id:
       why = f"no rubric has this ID, and {why}"
@@ -487,6 +480,26 @@ def match_rubric_responses(
       for i in range(len(index.ids))
   ]
   return RubricMatchReport(outcomes=outcomes, unmatched_blocks=unmatched)
+
+
+def _id_refusal(index: _Rubrics, i: int, property_text: Optional[str]) -> str:
+  """Why a block whose id names rubric `i` is not attached to it, or "".
+
+  The id is refused when the block's property text is another rubric's, or
+  sides with another rubric (see `_sides_with`).
+  """
+  if property_text == index.raw[i]:
+    return ""  # The id and an exact copy of its rubric's text agree.
+  tokens = folding.fold(property_text)
+  by_text, _, _ = index.identify(tokens, _copy_form(property_text))
+  named = f"its ID names rubric {_quote(index.ids[i])}"
+  if by_text is not None and by_text != i:
+    return f"{named} but its text is rubric {_quote(index.ids[by_text])}'s"
+  if by_text is None and tokens:
+    rival = _sides_with(index, tokens, i)
+    if rival is not None:
+      return f"{named} but its text points to rubric {_quote(index.ids[rival])}"
+  return ""
 
 
 def _sides_with(
@@ -501,7 +514,7 @@ def _sides_with(
   reading `In turn 2 ...` answered `In turn 2 ...`'s rubric.
   """
   numbers = tuple(_numbers(tokens))
-  if numbers and list(numbers) != index.signature(i)[0]:
+  if numbers and numbers != index.numbers[i]:
     for j in index.by_numbers.get(numbers, ()):
       if j != i:
         return j

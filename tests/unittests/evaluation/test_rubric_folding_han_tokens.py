@@ -1,0 +1,28 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Tests for `_rubric_folding.is_han`, the class of Han character tokens."""
+
+from __future__ import annotations
+
+from google.adk.evaluation import _rubric_folding as folding
+
+
+def test_han_tokens():
+  assert [folding.is_han(t) for t in ("日", "々", "ア", "a")] == [
+      True,
+      True,
+      False,
+      False,
+  ]

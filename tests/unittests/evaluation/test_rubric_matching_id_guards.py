@@ -1,0 +1,172 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Tests for the guards of the id tier of `_rubric_matching`.
+
+The id is refused when the block's property text is another rubric's, holds
+another rubric's numbers, or sides with another rubric on the words that
+tell the two apart; then neither rubric gets the block.
+"""
+
+from __future__ import annotations
+
+from google.adk.evaluation import _rubric_matching
+import pytest
+
+from .rubric_matching_cases import is_theirs as _is_theirs
+from .rubric_matching_cases import match as _match
+from .rubric_matching_cases import NONE as _NONE
+from .rubric_matching_cases import reasons as _reasons
+from .rubric_matching_cases import rubrics as _rubrics
+from .rubric_matching_cases import TABLETS as _TABLETS
+from .rubric_matching_cases import TURNS as _TURNS
+from .rubric_matching_cases import TWINS as _TWINS
+
+_ID = _rubric_matching.TIER_ID
+
+
+def _points_to(named: str, theirs: str) -> str:
+  return (
+      f"its ID names rubric {named!r} but its text points to rubric {theirs!r}"
+  )
+
+
+@pytest.mark.parametrize(
+    ("rubrics", "answer", "reason"),
+    [
+        pytest.param(
+            _rubrics(("1", "Is the response good?"), ("2", "Is it short?")),
+            "ID: 1\nProperty: Is it short?\nVerdict: no\n",
+            _is_theirs("1", "2"),
+            id="exact_text",
+        ),
+        pytest.param(
+            _TURNS,
+            "ID: t2\nProperty: In turn 1 the agent lists the side-effects\n"
+            "Verdict: yes\n",
+            _is_theirs("t2", "t1"),
+            id="rewrite_of_another",
+        ),
+        pytest.param(
+            _TABLETS,
+            "ID: a\nProperty: 1日3錠服用するように説明\nVerdict: yes\n",
+            _points_to("a", "b"),
+            id="sides_ja_tablets",
+        ),
+        pytest.param(
+            _rubrics(
+                ("a", "오전에 복용하도록 안내했다"),
+                ("b", "오후에 복용하도록 안내했다"),
+            ),
+            "ID: a\nProperty: 오후에 복용하라고 안내함\nVerdict: yes\n",
+            _points_to("a", "b"),
+            id="sides_ko_morning",
+        ),
+        pytest.param(
+            # 薬 (Japanese) and 药 (simplified): a variant outside the table.
+            _rubrics(("r1", "询问了正在服用的药物"), ("r2", "建议饭后服用")),
+            "ID: r2\nProperty: 询问了正在服用的薬物\nVerdict: yes\n",
+            _points_to("r2", "r1"),
+            id="sides_ja_kanji",
+        ),
+        pytest.param(
+            # r1's text with 药的 written in Japanese as 薬の, under r2's id.
+            _rubrics(
+                ("r1", "回答说明了药的副作用以及服用时的注意事项"),
+                ("r2", "回答确认了用户目前正在服用的其他药物"),
+            ),
+            "ID: r2\nProperty: 回答说明了薬の副作用以及服用时的注意事项\n"
+            "Verdict: yes",
+            _points_to("r2", "r1"),
+            id="sides_mixed_script",
+        ),
+        pytest.param(
+            _rubrics(
+                ("a", "In turn 一 the agent lists the side effects"),
+                ("b", "In turn 十一 the agent lists the side effects"),
+            ),
+            "ID: b\nProperty: In turn 一 the assistant names them\nVerdict: no",
+            _points_to("b", "a"),
+            id="sides_han_numeral",
+        ),
+        pytest.param(
+            _rubrics(
+                ("a", "1日๒錠を服用するよう説明している"),
+                ("b", "1日๑๒錠を服用するよう説明している"),
+            ),
+            "ID: b\nProperty:"
+            " 1日๒錠を服用するようせつめいしている\nVerdict: no",
+            _points_to("b", "a"),
+            id="sides_thai_digits",
+        ),
+        pytest.param(
+            _rubrics(
+                ("a", "In step 1 the agent gives 1 tablet"),
+                ("b", "In step 1 the agent gives 3 tablets"),
+            ),
+            "ID: b\nProperty: In step 1 the assistant hands over 1 tablet\n"
+            "Verdict: no",
+            _points_to("b", "a"),
+            id="sides_number_counted",
+        ),
+    ],
+)
+def test_id_refused_when_the_text_is_or_sides_with_another_rubric(
+    rubrics, answer: str, reason: str
+):
+  outcomes, report = _match(rubrics, answer)
+
+  assert all(o == _NONE for o in outcomes.values())
+  assert _reasons(report) == [reason]
+
+
+def test_shifted_ids_over_reworded_properties_attach_nothing():
+  outcomes, report = _match(
+      _TURNS,
+      "ID: t2\nProperty: In turn 1 the agent listed the side effects\n"
+      "Verdict: yes\n"
+      "ID: t3\nProperty: In turn 2 the agent listed the side effects\n"
+      "Verdict: no\n",
+  )
+
+  assert all(o == _NONE for o in outcomes.values())
+  assert len(report.unmatched_blocks) == 2
+
+
+def test_twins_with_rotated_ids_attach_nothing():
+  outcomes, report = _match(
+      _TWINS,
+      "ID: b\nProperty: 回答提到了要饭後服用\nVerdict: yes\n"
+      "ID: c\nProperty: 回答提到了要饭后服用\nVerdict: no\n"
+      "ID: a\nProperty: 回答给出了价格\nVerdict: yes\n",
+  )
+
+  assert outcomes == {k: _NONE for k in "abc"}
+  assert _reasons(report) == [
+      "its ID names rubric 'b' but its text is rubric 'a''s",
+      "its ID names rubric 'c' but its text is rubric 'b''s",
+      "its ID names rubric 'a' but its text is rubric 'c''s",
+  ]
+
+
+def test_the_id_decides_between_twins_but_cannot_name_a_third_rubric():
+  outcomes, report = _match(
+      _TWINS,
+      "ID: a\nProperty: 回答提到了要饭後服用。\nVerdict: yes\n"
+      "ID: c\nProperty: 回答提到了要饭后服用。\nVerdict: no\n",
+  )
+
+  assert outcomes == {"a": (1.0, _ID), "b": _NONE, "c": _NONE}
+  assert len(report.unmatched_blocks) == 1
+  assert report.unmatched_blocks[0].index == 1

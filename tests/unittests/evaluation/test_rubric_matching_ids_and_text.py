@@ -1,0 +1,321 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Tests for the id and text tiers of `_rubric_matching`, and its accounting.
+
+An echoed id that names a rubric attaches the block to it; without one, only
+a folded property text equal to exactly one rubric's attaches. Every rubric
+and every stray block is accounted for in one warning.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from google.adk.evaluation import _rubric_ids
+from google.adk.evaluation import _rubric_matching
+from google.adk.evaluation.eval_rubrics import Rubric
+from google.adk.evaluation.eval_rubrics import RubricContent
+import pytest
+
+from .rubric_matching_cases import match as _match
+from .rubric_matching_cases import NONE as _NONE
+from .rubric_matching_cases import PHARMACY as _PHARMACY
+from .rubric_matching_cases import reasons as _reasons
+from .rubric_matching_cases import rubrics as _rubrics
+from .rubric_matching_cases import TURNS as _TURNS
+
+_ID = _rubric_matching.TIER_ID
+_TEXT = _rubric_matching.TIER_TEXT
+
+
+# The id tier.
+
+
+@pytest.mark.parametrize(
+    "echo",
+    [
+        "r2",
+        "[id: r2]",
+        "`r2`",
+        '"r2"',
+        "R2",
+        "r2.",
+        "ｒ２",
+        "**r2**",
+        "id: r2",
+        "\u200fr2\u200f",
+        "\u200br2",
+    ],
+)
+def test_id_tier_accepts_how_judges_echo_ids(echo: str):
+  outcomes, _ = _match(_PHARMACY, f"ID: {echo}\nProperty: 別の文\nVerdict: no")
+
+  assert outcomes == {"r1": _NONE, "r2": (0.0, _ID), "r3": _NONE}
+
+
+@pytest.mark.parametrize(
+    "property_line",
+    [
+        "",
+        "Property: In turn 2 the agent listed side effects\n",
+        "Property: Something else entirely\n",
+    ],
+    ids=["no_text", "own_text_reworded", "unrelated_text"],
+)
+def test_the_id_is_the_contract(property_line: str):
+  outcomes, report = _match(_TURNS, f"ID: t2\n{property_line}Verdict: yes\n")
+
+  assert outcomes == {"t1": _NONE, "t2": (1.0, _ID), "t3": _NONE}
+  assert report.unmatched_blocks == []
+
+
+def test_id_tier_is_exact_after_normalization():
+  outcomes, report = _match(_PHARMACY, "ID: r22\nVerdict: yes")
+
+  assert all(o == _NONE for o in outcomes.values())
+  assert _reasons(report) == ["no rubric has this ID"]
+
+
+def test_hard_ids_are_shown_as_handles_and_matched_both_ways():
+  rubrics = _rubrics(
+      ("simple_id-1", "a"),
+      ("needs [quoting] here", "b"),
+      ("正確性", "c"),
+      ("x" * 100, "d"),
+  )
+
+  shown = _rubric_ids.rubric_prompt_ids(rubrics)
+
+  assert shown == {
+      "simple_id-1": "simple_id-1",
+      "needs [quoting] here": "rubric-2",
+      "正確性": "rubric-3",
+      "x" * 100: "rubric-4",
+  }
+  outcomes, _ = _match(
+      rubrics,
+      "ID: rubric-2\nVerdict: yes\nID: 正確性\nVerdict: no\n"
+      "ID: [id: rubric-4]\nVerdict: yes\n",
+  )
+  assert outcomes == {
+      "simple_id-1": _NONE,
+      "needs [quoting] here": (1.0, _ID),
+      "正確性": (0.0, _ID),
+      "x" * 100: (1.0, _ID),
+  }
+
+
+def test_handles_never_collide_with_real_ids():
+  rubrics = _rubrics(("rubric-2", "a"), ("has space", "b"))
+
+  shown = _rubric_ids.rubric_prompt_ids(rubrics)
+
+  assert shown["has space"] != "rubric-2"
+  outcomes, _ = _match(rubrics, f"ID: {shown['has space']}\nVerdict: yes")
+  assert outcomes == {"rubric-2": _NONE, "has space": (1.0, _ID)}
+
+
+# The text tier: equal folded text.
+
+
+def test_rubrics_that_fold_alike_are_told_apart_by_exact_copies():
+  # ユーザ and ユーザー fold alike; exact copies still name their rubric.
+  outcomes, _ = _match(
+      _rubrics(
+          ("a", "ユーザの年齢を確認した"), ("b", "ユーザーの年齢を確認した")
+      ),
+      "Property: ユーザーの年齢を確認した\nVerdict: yes\n"
+      "Property: ユーザの年齢を確認した\nVerdict: no\n",
+  )
+
+  assert outcomes == {"a": (0.0, _TEXT), "b": (1.0, _TEXT)}
+
+
+def test_rubrics_with_equal_text_are_not_guessed():
+  outcomes, report = _match(
+      _rubrics(("a", "Same text"), ("b", "Same text")),
+      "Property: Same text\nVerdict: yes",
+  )
+
+  assert outcomes == {"a": _NONE, "b": _NONE}
+  assert _reasons(report) == ["its text fits 2 rubrics"]
+
+
+def test_near_identical_rubrics_without_ids_in_english():
+  outcomes, report = _match(
+      _TURNS,
+      "Property: In turn 3, the agent lists the side-effects\nVerdict: no\n"
+      "Property: In turn 4 the agent lists the side effects\nVerdict: yes\n"
+      "Property: In turn 1: the agent lists the side effects.\nVerdict: yes\n"
+      "Property: In turn 1, the agent lists the side-effects\nVerdict: yes\n",
+  )
+
+  assert outcomes == {
+      "t1": (1.0, _TEXT),
+      "t2": _NONE,
+      "t3": (0.0, _TEXT),
+  }
+  assert [b.index for b in report.unmatched_blocks] == [1]
+
+
+def test_ids_that_differ_by_one_number_need_their_own_number():
+  rubrics = _rubrics(
+      *[(f"s{i}", f"Quotes the price of SKU-{i}") for i in range(1, 13)]
+  )
+
+  outcomes, report = _match(
+      rubrics,
+      "Property: Quotes the price of SKU 12\nVerdict: no\n"
+      "Property: Quotes the price of SKU 1.\nVerdict: yes\n"
+      "Property: Quotes the price of SKU 13\nVerdict: yes\n",
+  )
+
+  assert {k: v for k, v in outcomes.items() if v != _NONE} == {
+      "s1": (1.0, _TEXT),
+      "s12": (0.0, _TEXT),
+  }
+  assert [b.index for b in report.unmatched_blocks] == [2]
+
+
+# Duplicates, unmatched blocks and the one warning.
+
+
+def test_duplicate_blocks_agreeing_keep_the_verdict():
+  outcomes, _ = _match(
+      _PHARMACY[:1],
+      "ID: r1\nVerdict: yes\nProperty:"
+      " ユーザの服用中の薬を確認している\nVerdict: yes",
+  )
+
+  assert outcomes == {"r1": (1.0, _ID)}
+
+
+def test_duplicate_blocks_disagreeing_leave_the_rubric_unscored():
+  outcomes, report = _match(
+      _PHARMACY[:1], "ID: r1\nVerdict: yes\nID: r1\nVerdict: no"
+  )
+
+  assert outcomes == {"r1": (None, _ID)}
+  assert report.outcomes[0].reason == (
+      "the judge answered it 2 times with different verdicts"
+  )
+
+
+def test_one_warning_names_unscored_rubrics_and_stray_blocks(caplog):
+  _, report = _match(
+      _PHARMACY,
+      "ID: r1\nVerdict: yes\nID: r2\nVerdict: maybe\n"
+      "ID: r9\nProperty: 別の文\nVerdict: no",
+  )
+
+  with caplog.at_level(logging.DEBUG, logger="google_adk"):
+    report.log()
+
+  warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
+  assert len(warnings) == 1
+  assert warnings[0].getMessage() == (
+      "Judge answer: 2 of 3 rubrics unscored.\n"
+      "  rubric 'r2': verdict 'maybe' is not a yes or a no\n"
+      "  rubric 'r3': no block of the answer could be attached to it\n"
+      "  1 block(s) attached to no rubric:\n"
+      "    block 3 ID 'r9' property '別の文' (no rubric has this ID, and no"
+      " rubric has this property text)"
+  )
+  debug = [r.getMessage() for r in caplog.records if r.levelno == logging.DEBUG]
+  assert any(
+      m.startswith("Rubric 'r1': tier=id block=0 score=1.0") for m in debug
+  )
+
+
+def test_no_warning_when_every_rubric_is_scored_and_every_block_used():
+  _, report = _match(
+      _PHARMACY,
+      "ID: r1\nVerdict: yes\nID: r2\nVerdict: no\nID: r3\nVerdict: yes",
+  )
+
+  assert report.warning_message() is None
+  assert report.unscored == []
+
+
+def test_the_warning_lists_at_most_ten_of_each():
+  rubrics = _rubrics(*[(f"r{i}", f"text {i}") for i in range(12)])
+  answer = "".join(f"ID: x{i}\nVerdict: yes\n" for i in range(12))
+
+  message = _match(rubrics, answer)[1].warning_message()
+
+  assert message.startswith("Judge answer: 12 of 12 rubrics unscored.\n")
+  assert "  ... and 2 more rubrics\n" in message
+  assert message.endswith("    ... and 2 more")
+  assert message.count("(no rubric has this ID)") == 10
+
+
+def test_a_skipped_rubric_is_named_as_skipped():
+  _, report = _match(_PHARMACY, "ID: r1\nVerdict: yes\nID: r2\nVerdict: no")
+
+  assert [(o.rubric_id, o.reason) for o in report.unscored] == [
+      ("r3", "the judge gave no verdict for it")
+  ]
+
+
+def test_rubric_scores_list_the_rubrics_the_answer_reached():
+  _, report = _match(
+      _PHARMACY, "ID: r1\nRationale: ok\nVerdict: yes\nID: r2\nVerdict: maybe"
+  )
+
+  assert [
+      (s.rubric_id, s.score, s.rationale) for s in report.rubric_scores()
+  ] == [
+      ("r1", 1.0, "ok"),
+      ("r2", None, "Unscored: verdict 'maybe' is not a yes or a no."),
+  ]
+
+
+def test_warning_quotes_the_answer_when_no_rubric_got_a_block(caplog):
+  answer = "**Verdict**: Yes\n" + "x" * 600
+  _, report = _match(_PHARMACY, answer)
+
+  with caplog.at_level(logging.WARNING, logger="google_adk"):
+    report.log(answer)
+
+  (record,) = caplog.records
+  assert "3 of 3 rubrics unscored" in record.getMessage()
+  assert "The judge's answer began: '**Verdict**: Yes\\n" in record.getMessage()
+  assert record.getMessage().endswith("...")
+
+
+def test_warning_does_not_quote_the_answer_when_a_rubric_got_a_block(caplog):
+  answer = "ID: r1\nVerdict: yes"
+  _, report = _match(_PHARMACY, answer)
+
+  with caplog.at_level(logging.WARNING, logger="google_adk"):
+    report.log(answer)
+
+  assert "answer began" not in caplog.text
+  assert "2 of 3 rubrics unscored" in caplog.text
+
+
+def test_rubrics_without_text_are_reached_by_id_only():
+  rubrics = [
+      Rubric(rubric_id="a", rubric_content=RubricContent()),
+      Rubric(rubric_id="b", rubric_content=RubricContent(text_property="")),
+  ]
+
+  outcomes, report = _match(
+      rubrics,
+      "Property: x\nVerdict: yes\nID: a\nVerdict: no\nID: b\nVerdict: yes",
+  )
+
+  assert outcomes == {"a": (0.0, _ID), "b": (1.0, _ID)}
+  assert _reasons(report) == ["no rubric has this property text"]
