@@ -12,7 +12,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests for reading verdict words in `_rubric_parsing.read_verdict`.
+"""Tests for reading English verdict words in `_rubric_parsing.read_verdict`.
 
 A verdict is a yes (1.0) or a no (0.0) only when the value opens with a
 verdict phrase; "not applicable" is a yes, as every rubric template defines
@@ -25,6 +25,8 @@ from __future__ import annotations
 from google.adk.evaluation import _rubric_parsing
 import pytest
 
+from .rubric_parsing_cases import verdict_cases
+
 _read = _rubric_parsing.read_verdict
 
 # (language, yes forms, no forms, not-applicable forms)
@@ -35,87 +37,21 @@ _BY_LANGUAGE = [
         ["no", "No.", "false", "fail", "not met"],
         ["N/A", "not applicable", "Non-applicable", "Non applicable"],
     ),
-    (
-        "ja",
-        ["はい", "はい。", "満たしている", "○"],
-        ["いいえ", "満たしていない", "×"],
-        ["該当なし", "適用外", "対象外"],
-    ),
-    (
-        "zh_hans",
-        ["是", "是的", "符合", "满足"],
-        ["否", "不", "不是", "不符合", "不满足"],
-        ["不适用"],
-    ),
-    ("zh_hant", ["是", "對", "滿足"], ["否", "不對", "不滿足"], ["不適用"]),
-    (
-        "ko",
-        ["예", "네", "충족"],
-        ["아니요", "아니오", "미충족"],
-        ["해당 없음", "해당없음"],
-    ),
-    (
-        "ar",
-        ["نعم", "نَعَم", "نعـــم"],
-        ["لا", "لَا"],
-        ["لا ينطبق", "غير قابل للتطبيق"],
-    ),
-    ("he", ["כן"], ["לא"], ["לא רלוונטי", "לא ישים"]),
-    (
-        "ru",
-        ["да", "Да."],
-        ["нет", "Нет.", "не выполнено"],
-        ["не применимо", "неприменимо"],
-    ),
-    ("hi", ["हाँ", "हां"], ["नहीं"], ["लागू नहीं"]),
-    ("th", ["ใช่"], ["ไม่", "ไม่ใช่"], ["ไม่เกี่ยวข้อง"]),
-    (
-        "es",
-        ["sí", "si", "cumple"],
-        ["no", "no cumple"],
-        ["No aplica", "no procede"],
-    ),
-    (
-        "pt",
-        ["sim", "cumpre"],
-        ["não", "não cumpre"],
-        ["Não se aplica", "não aplicável"],
-    ),
-    (
-        "de",
-        ["ja", "erfüllt"],
-        ["nein", "nicht erfüllt"],
-        ["nicht zutreffend", "nicht anwendbar"],
-    ),
-    (
-        "fr",
-        ["oui"],
-        ["non"],
-        ["sans objet", "ne s'applique pas", "non applicable"],
-    ),
-    ("it", ["si"], ["no", "non"], ["non pertinente"]),
-    ("vi", ["có", "Có"], ["không"], ["Không áp dụng"]),
-    ("id", ["ya"], ["tidak"], ["Tidak berlaku"]),
-    ("tr", ["evet"], ["hayır"], []),
-    ("pl", ["tak"], ["nie"], ["Nie dotyczy"]),
     ("symbols", ["✓", "✔", "✅", "☑", "◯"], ["✗", "✘", "❌", "✕"], []),
 ]
 
 
-def _cases(column: int, score: float) -> list:
-  return [
-      pytest.param(word, score, id=f"{row[0]}-{word}")
-      for row in _BY_LANGUAGE
-      for word in row[column]
-  ]
-
-
-@pytest.mark.parametrize(("verdict", "score"), _cases(1, 1.0) + _cases(2, 0.0))
+@pytest.mark.parametrize(
+    ("verdict", "score"),
+    verdict_cases(_BY_LANGUAGE, 1, 1.0) + verdict_cases(_BY_LANGUAGE, 2, 0.0),
+)
 def test_yes_and_no_forms_per_language(verdict: str, score: float):
   assert _read(verdict) == score
 
 
-@pytest.mark.parametrize(("verdict", "score"), _cases(3, 1.0))
+@pytest.mark.parametrize(
+    ("verdict", "score"), verdict_cases(_BY_LANGUAGE, 3, 1.0)
+)
 def test_not_applicable_is_a_yes_as_the_templates_define_it(
     verdict: str, score: float
 ):
@@ -132,7 +68,6 @@ def test_not_applicable_is_a_yes_as_the_templates_define_it(
         "YES - the agent asked",
         "Yes. No issues.",
         "Yes (not applicable)",
-        "はい。特に問題はありません。",
     ],
 )
 def test_decorated_or_explained_yes(verdict: str):
@@ -142,9 +77,6 @@ def test_decorated_or_explained_yes(verdict: str):
 @pytest.mark.parametrize(
     "verdict",
     [
-        pytest.param(
-            "sì",
-        ),
         pytest.param(
             "Yes, no issues found",
         ),
@@ -160,31 +92,11 @@ def test_yes_with_a_remark_or_an_accent(verdict: str):
 @pytest.mark.parametrize(
     "verdict",
     [
-        "no. yes.",
-        "No — it never asked.",
-        "いいえ。確認していません。",
-        pytest.param(
-            "いいえ。はいと答えるべきでした。",
-        ),
-    ],
-)
-def test_only_the_first_sentence_counts(verdict: str):
-  assert _read(verdict) == 0.0
-
-
-@pytest.mark.parametrize(
-    "verdict",
-    [
         "yes/no",
         "yes|no",
         "[[yes|no]]",
         "yes or no",
         "Yes and no",
-        "はい・いいえ",
-        "是/否",
-        "예 / 아니요",
-        "نعم أو لا",
-        "да/нет",
         "✅❌",
         "No — yes it was",
         "yes\nno",
@@ -197,13 +109,8 @@ def test_both_forms_are_no_verdict(verdict: str):
 @pytest.mark.parametrize(
     "verdict",
     [
-        "Нет данных",
         "no data",
         "No idea",
-        "不错",
-        "ไม่ผ่าน",
-        "non noto",
-        "nie wiem",
     ],
 )
 def test_a_negator_before_an_unknown_word_is_no_verdict(verdict: str):
@@ -215,15 +122,12 @@ def test_a_negator_before_an_unknown_word_is_no_verdict(verdict: str):
     [
         "The answer is yes",
         "partially met",
-        "部分满足",
-        "部分的に",
         "maybe",
         "unknown",
         "none",
         "nope",
         "yesterday",
         "notable",
-        "是否",
         "",
         "   ",
         "—",
@@ -231,21 +135,6 @@ def test_a_negator_before_an_unknown_word_is_no_verdict(verdict: str):
 )
 def test_the_verdict_must_open_the_value(verdict: str):
   assert _read(verdict) is None
-
-
-@pytest.mark.parametrize(
-    ("value", "score"),
-    [
-        (True, 1.0),
-        (False, 0.0),
-        (1, None),
-        (0.0, None),
-        (None, None),
-        ([], None),
-    ],
-)
-def test_values_that_are_not_text(value, score):
-  assert _read(value) == score
 
 
 def test_only_the_beginning_of_a_long_value_is_read():

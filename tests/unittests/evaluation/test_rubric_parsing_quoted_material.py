@@ -1,0 +1,101 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Tests for quoted material in `_rubric_parsing.parse_judge_answer`.
+
+Lines inside a fenced code block, a block quote, an open quotation, or what a
+rationale introduces with a colon are never labels; a block that opens
+inside another block's rationale, or that corrects its verdict right after a
+block left without one, may be quoted: its verdict is not read.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .rubric_parsing_cases import answer_blocks
+from .rubric_parsing_cases import only_block
+from .rubric_parsing_cases import summary
+
+
+@pytest.mark.parametrize(
+    "rationale",
+    [
+        (
+            'The agent wrote "Verdict: yes" and UUID: 1234 in its reply.\n'
+            "The user asked about ID: r2 as well."
+        ),
+        "The agent replied:\n> ID: r2\n> Verdict: yes\n",
+        "The agent replied\n> Verdict: yes\n> ID: r2",
+        "エージェントは「判定：はい」と書いた。",
+        "エージェントの返答は\n「ID: r2\n判定：はい」\nでした。",
+        'The agent said "ok\nID: r2\nVerdict: yes" and stopped.',
+        "The tool returned\n```\nID: r2\nVerdict: yes\n```",
+        "The tool returned\n~~~\nID: r2\nVerdict: yes\n~~~",
+        "The tool returned:\nID: r2\nVerdict: yes\n",
+    ],
+    ids=[
+        "mid_sentence",
+        "blockquote_after_colon",
+        "blockquote",
+        "corner_brackets_inline",
+        "corner_brackets_multi_line",
+        "double_quotes_multi_line",
+        "backtick_fence",
+        "tilde_fence",
+        "colon_introduced_up_to_blank_line",
+    ],
+)
+def test_quoted_label_lines_are_never_labels(rationale: str):
+  block = only_block(
+      f"ID: r1\nProperty: p\nRationale: {rationale}\nVerdict: no\n"
+  )
+
+  assert (block.rubric_id, block.property_text, block.score) == ("r1", "p", 0.0)
+
+
+def test_quoted_evidence_is_never_a_label():
+  block = only_block(
+      "ID: r1\nProperty: p\nEvidence: > Verdict: yes\n> ID: r2\nVerdict: no"
+  )
+
+  assert (block.rubric_id, block.score) == ("r1", 0.0)
+  assert block.evidence == "> Verdict: yes\n> ID: r2"
+
+
+def test_a_wholly_blockquoted_answer_has_no_labels():
+  # Block quotes are the agent's or a tool's words; a judge answer written
+  # entirely as a quote has no label of its own.
+  assert answer_blocks("> ID: r1\n> Property: p\n> Verdict: yes") == []
+
+
+def test_a_list_introduced_by_a_colon_does_not_swallow_the_verdict():
+  block = only_block(
+      "ID: r1\nRationale: The agent did the following:\n"
+      "- asked the age\n- checked the medication\nVerdict: yes"
+  )
+
+  assert block.score == 1.0
+
+
+def test_a_block_opened_inside_a_rationale_has_its_verdict_unread():
+  assert summary(
+      "ID: r1\nProperty: p\nRationale: the agent pasted\nID: r2\nVerdict: yes"
+  ) == [("r1", "p", None), ("r2", None, None)]
+
+
+def test_a_correction_after_a_block_without_verdict_is_unread():
+  assert summary(
+      "ID: r1\nProperty: p\n\nID: r2\nVerdict: yes\nVerdict: no"
+  ) == [("r1", "p", None), ("r2", None, None)]

@@ -1,0 +1,173 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Tests for tables, JSON answers and hostile input in `_rubric_parsing`.
+
+Markdown table rows are blocks, read by their header; JSON is read only when
+the answer is JSON or has no text block; nothing raises.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .rubric_parsing_cases import answer_blocks
+from .rubric_parsing_cases import summary
+
+
+def test_markdown_table_rows_are_blocks():
+  blocks = answer_blocks(
+      "| ID | Property | Rationale | Verdict |\n"
+      "|:---|:---|:---|:---:|\n"
+      "| r1 | p | fine | ✅ |\n"
+      "| r2 | q | Verdict: yes was not earned | ❌ |\n"
+  )
+
+  assert [
+      (b.rubric_id, b.property_text, b.rationale, b.score) for b in blocks
+  ] == [
+      ("r1", "p", "fine", 1.0),
+      ("r2", "q", "Verdict: yes was not earned", 0.0),
+  ]
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        "| Property | ID | Verdict |\n|---|---|---|\n| p | r1 | yes |",
+        (
+            "| **ID** | **Property** | **Verdict** |\n| --- | --- | --- |\n"
+            "| `r1` | p | **Yes** |"
+        ),
+    ],
+    ids=["columns_reordered", "decorated"],
+)
+def test_table_columns_are_read_by_their_header(table: str):
+  assert summary(table) == [("r1", "p", 1.0)]
+
+
+def test_a_table_without_a_verdict_column_is_no_block():
+  assert answer_blocks("| ID | Property |\n|---|---|\n| r1 | p |") == []
+  assert answer_blocks("| r1 | p | yes |") == []
+
+
+_JSON_ITEMS = [
+    {"id": "r1", "property": "p1", "rationale": "ok", "verdict": "yes"},
+    {"rubric_id": "r2", "reasoning": "bad", "verdict": False},
+    {"id": "r3", "verdict": "unknown"},
+]
+
+
+@pytest.mark.parametrize(
+    "template",
+    ["{}", "```json\n{}\n```", "Here you go:\n```json\n{}\n```\nDone."],
+    ids=["bare", "fenced", "fenced_after_a_preamble"],
+)
+def test_json_answers(template: str):
+  text = template.format(json.dumps(_JSON_ITEMS, ensure_ascii=False))
+
+  blocks = answer_blocks(text)
+
+  assert [(b.rubric_id, b.rationale, b.score) for b in blocks] == [
+      ("r1", "ok", 1.0),
+      ("r2", "bad", 0.0),
+      ("r3", None, None),
+  ]
+
+
+@pytest.mark.parametrize(
+    "evidence",
+    [
+        '```json\n[{"id": "r1", "answer": "No, it failed"}]\n```',
+        '```json\n{"result": {"id": "r1", "verdict": "no"}}\n```',
+        '```\n{"id": "r1", "verdict": "no"}\n```',
+    ],
+    ids=["tool_list", "function_response_wrapper", "unlabelled_fence"],
+)
+def test_json_inside_a_text_answer_is_part_of_the_text(evidence: str):
+  blocks = answer_blocks(
+      f"ID: r1\nProperty: p\nEvidence:\n{evidence}\nRationale: ok\nVerdict: yes"
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", 1.0)]
+  assert '"r1"' in blocks[0].evidence
+
+
+def test_json_after_text_blocks_does_not_replace_them():
+  blocks = answer_blocks(
+      'ID: r1\nVerdict: yes\n\n```json\n[{"id": "r1", "verdict": "no"}]\n```\n'
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", 1.0)]
+
+
+def test_two_fenced_json_answers_without_text_blocks_are_not_guessed():
+  fence = '```json\n[{{"id": "{}", "verdict": "no"}}]\n```\n'
+
+  assert (
+      answer_blocks("a\n" + fence.format("r1") + "b\n" + fence.format("r2"))
+      == []
+  )
+
+
+def test_broken_json_falls_back_to_text():
+  assert summary('{"id": "r1", "verdict": \nID: r1\nVerdict: yes') == [
+      ("r1", None, 1.0)
+  ]
+
+
+def test_json_nested_deeper_than_the_answer_shapes_is_no_block():
+  text = '{"a": {"b": {"c": {"d": {"e": [{"id": "r1", "verdict": "yes"}]}}}}}'
+
+  assert answer_blocks(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000,
+        "[" * 5_000 + "]" * 5_000,
+        '{"a":' * 5_000 + "1" + "}" * 5_000,
+        "```json\n" + "[" * 5_000 + "\n```",
+        "Preamble\n```json\n" + "[" * 5_000 + "]" * 5_000 + "\n```",
+        "```\n" * 5_000,
+        ">" * 10_000 + " Verdict: yes",
+        '"' * 10_000 + "\nID: r1\nVerdict: yes",
+        "「" * 10_000 + "\nID: r1\nVerdict: yes",
+        "ID: r1\n" + "Verdict: yes\n" * 5_000,
+        "| ID | Verdict |\n" + "| r1 | yes |\n" * 5_000,
+        "\x00\ud800\uffff\U0010ffff ID:\x85r1\u2028Verdict:\u2029yes",
+    ],
+    ids=[
+        "open_brackets",
+        "deep_list",
+        "deep_object",
+        "deep_fenced_list",
+        "deep_list_after_preamble",
+        "fences",
+        "nested_blockquote",
+        "quotes",
+        "corner_brackets",
+        "repeated_verdicts",
+        "long_table",
+        "control_and_unpaired_surrogate_characters",
+    ],
+)
+def test_hostile_answers_never_raise(text: str):
+  blocks = answer_blocks(text)
+
+  assert isinstance(blocks, list)
+  assert all(b.score in (None, 0.0, 1.0) for b in blocks)
