@@ -15,7 +15,8 @@
 """Rubric sets and helpers shared by the rubric matching tests.
 
 `match` parses a judge answer and matches its blocks to the rubrics, and
-returns each rubric's (score, tier) with the report.
+returns each rubric's (score, tier) with the report. `EVALUATORS` are the
+three rubric evaluators by metric name.
 """
 
 from __future__ import annotations
@@ -24,8 +25,22 @@ from google.adk.evaluation import _rubric_matching
 from google.adk.evaluation import _rubric_parsing
 from google.adk.evaluation.eval_rubrics import Rubric
 from google.adk.evaluation.eval_rubrics import RubricContent
+from google.adk.evaluation.rubric_based_evaluator import RubricBasedEvaluator
+from google.adk.evaluation.rubric_based_final_response_quality_v1 import RubricBasedFinalResponseQualityV1Evaluator
+from google.adk.evaluation.rubric_based_multi_turn_trajectory_evaluator import RubricBasedMultiTurnTrajectoryEvaluator
+from google.adk.evaluation.rubric_based_tool_use_quality_v1 import RubricBasedToolUseV1Evaluator
 
 NONE = (None, None)
+
+EVALUATORS: dict[str, type[RubricBasedEvaluator]] = {
+    "rubric_based_final_response_quality_v1": (
+        RubricBasedFinalResponseQualityV1Evaluator
+    ),
+    "rubric_based_tool_use_quality_v1": RubricBasedToolUseV1Evaluator,
+    "rubric_based_multi_turn_trajectory_quality_v1": (
+        RubricBasedMultiTurnTrajectoryEvaluator
+    ),
+}
 
 
 def rubrics(*pairs: tuple[str, str]) -> list[Rubric]:

@@ -33,25 +33,12 @@ from google.adk.evaluation.eval_metrics import JudgeModelOptions
 from google.adk.evaluation.eval_metrics import RubricsBasedCriterion
 from google.adk.evaluation.eval_rubrics import Rubric
 from google.adk.evaluation.eval_rubrics import RubricContent
-from google.adk.evaluation.rubric_based_evaluator import RubricBasedEvaluator
-from google.adk.evaluation.rubric_based_final_response_quality_v1 import RubricBasedFinalResponseQualityV1Evaluator
-from google.adk.evaluation.rubric_based_multi_turn_trajectory_evaluator import RubricBasedMultiTurnTrajectoryEvaluator
-from google.adk.evaluation.rubric_based_tool_use_quality_v1 import RubricBasedToolUseV1Evaluator
 import yaml
 
 from .judge_prompt_cases import judge_answer
+from .rubric_matching_cases import EVALUATORS
 
 FIXTURES_DIR = pathlib.Path(__file__).parent / "rubric_matching_fixtures"
-
-EVALUATORS: dict[str, type[RubricBasedEvaluator]] = {
-    "rubric_based_final_response_quality_v1": (
-        RubricBasedFinalResponseQualityV1Evaluator
-    ),
-    "rubric_based_tool_use_quality_v1": RubricBasedToolUseV1Evaluator,
-    "rubric_based_multi_turn_trajectory_quality_v1": (
-        RubricBasedMultiTurnTrajectoryEvaluator
-    ),
-}
 
 _SCORES = {"yes": 1.0, "no": 0.0, "unscored": None}
 

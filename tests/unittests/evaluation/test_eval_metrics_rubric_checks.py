@@ -34,7 +34,7 @@ from google.genai import types as genai_types
 import pydantic
 import pytest
 
-from .rubric_matching_fixture_cases import EVALUATORS
+from .rubric_matching_cases import EVALUATORS
 from .rubric_matching_fixture_cases import make_evaluator
 
 

@@ -44,7 +44,7 @@ from .judge_prompt_cases import Dialogue
 from .judge_prompt_cases import judge_answer
 from .judge_prompt_cases import load_dialogues
 from .judge_prompt_cases import prompt_text
-from .rubric_matching_fixture_cases import EVALUATORS
+from .rubric_matching_cases import EVALUATORS
 
 _JUDGE_MODEL = "fake-echoing-judge"
 _DIALOGUES = load_dialogues()

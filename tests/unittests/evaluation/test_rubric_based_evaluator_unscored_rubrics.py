@@ -52,7 +52,7 @@ import pytest
 
 from .judge_prompt_cases import judge_answer
 from .judge_prompt_cases import prompt_text
-from .rubric_matching_fixture_cases import EVALUATORS
+from .rubric_matching_cases import EVALUATORS
 
 _JUDGE = "fake-scripted-judge"
 _FINAL_RESPONSE = "rubric_based_final_response_quality_v1"
@@ -367,6 +367,36 @@ async def test_warnings_name_the_metric_the_invocation_and_the_sample(
         f" (id 'id-And with tax?'), judge sample {sample} of 3: "
     )
     assert "'r2'" in warning
+
+
+async def test_the_warning_quotes_the_answer_when_no_rubric_got_a_verdict(
+    caplog: pytest.LogCaptureFixture,
+):
+  answer = "**Verdict**: Yes\n" + "x" * 600
+  with caplog.at_level(logging.WARNING):
+    await _evaluate(
+        _FINAL_RESPONSE, ("How much is it?", [answer]), num_samples=1
+    )
+
+  (warning,) = [r.getMessage() for r in caplog.records]
+  assert "3 of 3 rubrics unscored" in warning
+  assert "The judge's answer began: '**Verdict**: Yes\\n" in warning
+  assert warning.endswith("...")
+
+
+async def test_the_warning_does_not_quote_an_answer_that_scored_a_rubric(
+    caplog: pytest.LogCaptureFixture,
+):
+  with caplog.at_level(logging.WARNING):
+    await _evaluate(
+        _FINAL_RESPONSE,
+        ("How much is it?", [_ROWS["r2_not_answered"]]),
+        num_samples=1,
+    )
+
+  (warning,) = [r.getMessage() for r in caplog.records]
+  assert "1 of 3 rubrics unscored" in warning
+  assert "answer began" not in warning
 
 
 async def test_multi_turn_judges_the_conversation_once_and_needs_every_verdict(

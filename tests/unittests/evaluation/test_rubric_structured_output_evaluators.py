@@ -64,7 +64,7 @@ import pytest
 from .judge_prompt_cases import judge_answer
 from .judge_prompt_cases import load_dialogues
 from .judge_prompt_cases import prompt_text
-from .rubric_matching_fixture_cases import EVALUATORS
+from .rubric_matching_cases import EVALUATORS
 
 _FOLLOWS = "fake-structured-judge-follows"
 _IGNORES = "fake-structured-judge-ignores"

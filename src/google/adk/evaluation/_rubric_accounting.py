@@ -23,15 +23,9 @@ in one warning what is amiss.
 from __future__ import annotations
 
 import dataclasses
-import logging
 from typing import Optional
 
-from .eval_rubrics import RubricScore
-
-logger = logging.getLogger("google_adk." + __name__)
-
 _MAX_LISTED = 10
-_MAX_EXCERPT_CHARS = 500
 
 
 @dataclasses.dataclass(frozen=True)
@@ -45,8 +39,6 @@ class RubricOutcome:
     reason: Why the rubric is unscored; None when it is scored.
     tier: How the block was attached (`id`, `text`, `rewrite`), or None.
     block: The 0-based index of the attached block in the judge's answer.
-    detail: For a `rewrite`, the places where the texts differ (computed only
-      when debug logging is on).
   """
 
   rubric_id: str
@@ -55,7 +47,6 @@ class RubricOutcome:
   reason: Optional[str] = None
   tier: Optional[str] = None
   block: Optional[int] = None
-  detail: Optional[str] = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,22 +78,6 @@ class RubricMatchReport:
   def unscored(self) -> list[RubricOutcome]:
     return [o for o in self.outcomes if o.score is None]
 
-  def rubric_scores(self) -> list[RubricScore]:
-    """Returns a `RubricScore` for each rubric a block was attached to."""
-    return [
-        RubricScore(
-            rubric_id=o.rubric_id,
-            rationale=(
-                o.rationale
-                if o.score is not None
-                else f"Unscored: {o.reason}. {o.rationale or ''}".strip()
-            ),
-            score=o.score,
-        )
-        for o in self.outcomes
-        if o.tier is not None
-    ]
-
   def warning_message(self) -> Optional[str]:
     """Returns the one warning for this answer, or None if nothing is amiss."""
     unscored = self.unscored
@@ -130,31 +105,6 @@ class RubricMatchReport:
             f"    ... and {len(self.unmatched_blocks) - _MAX_LISTED} more"
         )
     return "\n".join(lines)
-
-  def log(self, answer: Optional[str] = None) -> None:
-    """Logs the warning, and at debug level how each rubric was matched.
-
-    Args:
-      answer: The judge's raw answer; its beginning is quoted in the warning
-        when no rubric could be given a block, to show what the judge wrote.
-    """
-    for o in self.outcomes:
-      logger.debug(
-          "Rubric %s: tier=%s block=%s score=%s %s",
-          quote(o.rubric_id),
-          o.tier,
-          o.block,
-          o.score,
-          o.detail or "",
-      )
-    message = self.warning_message()
-    if message and answer and all(o.tier is None for o in self.outcomes):
-      more = "..." if len(answer) > _MAX_EXCERPT_CHARS else ""
-      message += (
-          f"\n  The judge's answer began: {answer[:_MAX_EXCERPT_CHARS]!r}{more}"
-      )
-    if message:
-      logger.warning(message)
 
 
 def quote(text: str, limit: int = 60) -> str:

@@ -597,13 +597,6 @@ def _outcome(
         if verdict
         else "its block has no verdict"
     )
-  detail = None
-  if first.tier == TIER_REWRITE and logger.isEnabledFor(logging.DEBUG):
-    tokens = folding.fold(_text(getattr(first.response, "property_text", None)))
-    detail = "; ".join(
-        f"{''.join(b) or '-'} for {''.join(r) or '-'}"
-        for b, r in _spans(tokens, index.tokens[i])
-    )
   return RubricOutcome(
       rubric_id=rubric_id,
       score=score,
@@ -611,7 +604,6 @@ def _outcome(
       reason=reason,
       tier=first.tier,
       block=first.block,
-      detail=detail,
   )
 
 

@@ -1,0 +1,113 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Echoed ids and property texts are compared after documented normalization.
+
+A block reaches a rubric by an id the judge decorated (`**R1**`, `[id: r1]`)
+or by a property text it rewrote without changing it for a reader (a long
+vowel mark, full-width letters); an id or a text that several rubrics share
+after normalization reaches none of them.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from google.adk.evaluation import _rubric_ids
+from google.adk.evaluation.eval_metrics import EvalMetric
+from google.adk.evaluation.eval_metrics import JudgeModelOptions
+from google.adk.evaluation.eval_metrics import RubricsBasedCriterion
+from google.adk.evaluation.eval_rubrics import Rubric
+from google.adk.evaluation.eval_rubrics import RubricContent
+from google.adk.evaluation.rubric_based_final_response_quality_v1 import RubricBasedFinalResponseQualityV1Evaluator
+from google.adk.models.llm_response import LlmResponse
+from google.genai import types as genai_types
+import pytest
+
+
+def _score(
+    rubrics: dict[str, str], answer: str
+) -> tuple[Optional[float], dict[str, Optional[float]]]:
+  """Scores one judge answer; returns the score and the scored rubrics."""
+  criterion = RubricsBasedCriterion(
+      threshold=0.5,
+      judge_model_options=JudgeModelOptions(num_samples=1),
+      rubrics=[
+          Rubric(rubric_id=i, rubric_content=RubricContent(text_property=t))
+          for i, t in rubrics.items()
+      ],
+  )
+  evaluator = RubricBasedFinalResponseQualityV1Evaluator(
+      EvalMetric(
+          metric_name="rubric_based_final_response_quality_v1",
+          criterion=criterion,
+      )
+  )
+  evaluator.create_effective_rubrics_list(None)
+  result = evaluator.convert_auto_rater_response_to_score(
+      LlmResponse(
+          content=genai_types.Content(
+              role="model", parts=[genai_types.Part(text=answer)]
+          )
+      )
+  )
+  scored = {
+      s.rubric_id: s.score for s in result.rubric_scores if s.score is not None
+  }
+  return result.score, scored
+
+
+@pytest.mark.parametrize(
+    "echo",
+    ["r1", "R1", "**r1**", "`r1`", "[id: r1]", "r1.", "ｒ１", "\u200fr1\u200f"],
+)
+def test_an_echoed_id_is_read_back_without_its_decoration(echo: str):
+  assert _rubric_ids.normalize_rubric_id(echo) == "r1"
+
+
+@pytest.mark.parametrize("value", [None, "", "  ", "**", 1])
+def test_no_id_normalizes_to_nothing(value: object):
+  assert _rubric_ids.normalize_rubric_id(value) == ""
+
+
+def test_a_decorated_id_and_a_respelled_text_reach_their_rubrics():
+  score, scored = _score(
+      {"r1": "The response is polite.", "r2": "ユーザの年齢を確認している"},
+      "ID: **R1**\nVerdict: yes\n\n"
+      "Property: ユーザーの年齢を確認している。\nVerdict: no\n",
+  )
+
+  assert scored == {"r1": 1.0, "r2": 0.0}
+  assert score == 0.5
+
+
+def test_an_id_that_two_rubrics_normalize_to_reaches_neither():
+  score, scored = _score(
+      {"Q1": "The response is polite.", "q1": "The response is short."},
+      "ID: Q1.\nVerdict: yes\n\nID: q1\nVerdict: no\n",
+  )
+
+  # The exact id still names its rubric; `Q1.` names both once normalized.
+  assert scored == {"q1": 0.0}
+  assert score is None
+
+
+def test_a_text_that_two_rubrics_fold_to_reaches_neither():
+  score, scored = _score(
+      {"a": "ユーザの年齢を確認している", "b": "ユーザーの年齢を確認している"},
+      "Property: ユーザーの年齢を確認している!\nVerdict: yes\n",
+  )
+
+  assert scored == {}
+  assert score is None
