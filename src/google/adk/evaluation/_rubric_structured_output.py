@@ -33,14 +33,9 @@ criterion sets `structured_output` owns one `_RubricStructuredOutput`, which:
    error, reaches `LlmAsJudge` as it would without structured output, and the
    mode stays as it was.
 
-Nothing changes on the way back: the answer goes through the evaluator's
-parser and `_rubric_matching.match_rubric_responses`, which read JSON as well
-as text. A judge that ignores the schema is scored from its text, and
-repeated, missing and unknown ids are accounted for as in text mode.
-
-Nothing here is public API: the only public surface of structured judging is
-`RubricsBasedCriterion.structured_output`, a switch of the experimental rubric
-evaluators.
+The answer is parsed and matched as a text answer is (the parser reads JSON
+too), so a judge that ignores the schema is scored from its text. The only
+public surface is `RubricsBasedCriterion.structured_output`.
 """
 
 from __future__ import annotations
@@ -90,6 +85,8 @@ _JSON_ANSWER_INSTRUCTIONS = (
 """Follows the prompt of a structured request."""
 
 _JSON_MIME_TYPE = "application/json"
+# Characters of the judge's error quoted in the warning.
+_MAX_ERROR_CHARS = 200
 
 # Names by which an invalid-argument error designates the part of a request
 # that asks for structured output, compared after casefolding and removing
@@ -119,21 +116,11 @@ def _rubric_verdicts_schema(rubrics: Sequence[Rubric]) -> genai_types.Schema:
       {"id": "r1", "rationale": "...", "verdict": "yes"},
       {"id": "rubric-2", "rationale": "...", "verdict": "no"}]}
 
-  Why this shape:
-
-  * A list of objects with an `id` field is what
-    `_rubric_parsing.parse_judge_answer` reads, and a string enum, required
-    fields and item counts are in both Gemini's schema subset and OpenAI's
-    strict mode. An object with one property per id would also stop a judge
-    from answering a rubric twice, but the parser does not read ids from
-    keys. A repeated or missing rubric is accounted for by the matcher, as in
-    text mode.
-  * The root is an object because OpenAI's strict mode requires one.
-  * The judge writes the fields in the order they are declared, which is also
-    their alphabetical order (the order some backends fall back to), so the
-    rationale is always written before the verdict.
-  * `yes`/`no` rather than a boolean, so that a verdict reads the same in
-    both modes.
+  Why this shape: a list of objects with an `id` field is what the parser
+  reads, and enums, required fields and item counts are in both Gemini's
+  schema subset and OpenAI's strict mode (which also requires an object at
+  the root). The fields are declared, and sorted, rationale before verdict, so
+  the judge reasons first. `yes`/`no` reads the same as in text mode.
 
   Args:
     rubrics: The effective rubrics, in prompt order.
@@ -190,10 +177,8 @@ def _is_schema_rejection(error: BaseException) -> bool:
     a `param`, whose message names the response format or its schema
     (`cohere_chat does not support parameters: ['response_format']`).
 
-  Anything else is not a rejection, whatever its message says: connection
-  and timeout errors, quotas (429), server errors (5xx), other client errors,
-  and an answer that LiteLLM found not to match the schema
-  (`JSONSchemaValidationError`, a response error).
+  Anything else (connection errors, timeouts, 429, 5xx, other client errors,
+  LiteLLM's `JSONSchemaValidationError`) is not, whatever its message says.
 
   Args:
     error: What the judge model raised.
@@ -235,12 +220,10 @@ class _StructuredJudgeRequest(LlmRequest):
 class _RubricStructuredOutput:
   """Asks one evaluator's judge for structured verdicts, with a text fallback.
 
-  An instance belongs to one evaluator, and so does what it remembers: once
-  the evaluator's judge has rejected the schema, the evaluator's later
-  requests are sent in text mode. Two evaluators never share this, even with
-  the same judge model: each has its own judge model instance, and whether a
-  judge takes a schema depends on more than the model name (the backend and
-  endpoint, the judge config, the size of the rubric set).
+  An instance belongs to one evaluator: once that evaluator's judge has
+  rejected the schema, its later requests are sent in text mode. Evaluators
+  never share this, since whether a judge takes a schema depends on more than
+  the model name (backend, judge config, size of the rubric set).
   """
 
   def __init__(self):
@@ -254,11 +237,8 @@ class _RubricStructuredOutput:
   ) -> LlmRequest:
     """Returns a copy of the text mode request that asks for JSON verdicts.
 
-    The copy has the schema of `_rubric_verdicts_schema` and the JSON MIME
-    type in its config, and its prompt asks for JSON only: the sentence of
-    `template` that asks for pure text is replaced, where the template has it
-    before its first field or after its last, and `_JSON_ANSWER_INSTRUCTIONS`
-    follows the prompt. The request itself and its config are left unchanged.
+    The copy's config has the schema and the JSON MIME type; its prompt asks
+    for JSON (see `_ask_for_json`), followed by `_JSON_ANSWER_INSTRUCTIONS`.
     Once the judge has rejected the schema, the request is returned as it is.
 
     Args:
@@ -310,7 +290,7 @@ class _RubricStructuredOutput:
         " save the rejected request.",
         model,
         type(error).__name__,
-        str(error).strip().split("\n", 1)[0][:200],
+        str(error).strip().split("\n", 1)[0][:_MAX_ERROR_CHARS],
     )
 
 
