@@ -21,6 +21,7 @@
   python scripts/patches.py export --stack DIR --flavour main --upstream-dir UP
   python scripts/patches.py sizes [--budget LINES]
   python scripts/patches.py stage PR --dir DIR
+  python scripts/patches.py stages --dir DIR | --restage DIR
 
 The pristine upstream wheel is fetched with `pip download` into
 `.cache/upstream/` (or `$ADK_UPSTREAM_CACHE`) and verified against the RECORD
@@ -225,6 +226,19 @@ def _stage(args: argparse.Namespace, config: patchlib.Config) -> str:
   return f"wrote the {len(state)} files after {args.pr} to {args.dir}"
 
 
+def _stages(args: argparse.Namespace, config: patchlib.Config) -> str:
+  del config  # unused
+  stack = patchlib.read_stack(ROOT)
+  if args.restage:
+    changes = patchlib.read_stage_files(ROOT, stack, pathlib.Path(args.restage))
+    patchlib.new_file_versions(ROOT, patchlib.read_stack(ROOT))
+    return "\n".join(changes) or "nothing changed"
+  written = patchlib.write_stage_files(ROOT, stack, pathlib.Path(args.dir))
+  return (
+      f"wrote {written} file(s) under {args.dir}, one folder per pull request"
+  )
+
+
 def main(argv: Optional[list[str]] = None) -> int:
   parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
   commands = parser.add_subparsers(dest="command", required=True)
@@ -277,6 +291,17 @@ def main(argv: Optional[list[str]] = None) -> int:
   )
   stage.add_argument("pr", help="a pull request name of the stack")
   stage.add_argument("--dir", required=True)
+  stages = commands.add_parser(
+      "stages",
+      help=(
+          "write each pull request's version of the new files it adds or"
+          " extends to a folder (--dir), or make the stack agree with such a"
+          " folder after editing it (--restage)"
+      ),
+  )
+  where = stages.add_mutually_exclusive_group(required=True)
+  where.add_argument("--dir")
+  where.add_argument("--restage", metavar="DIR")
   args = parser.parse_args(argv)
   run = {
       "materialize": _materialize,
@@ -285,6 +310,7 @@ def main(argv: Optional[list[str]] = None) -> int:
       "export": _export,
       "sizes": _sizes,
       "stage": _stage,
+      "stages": _stages,
   }[args.command]
   try:
     message = run(args, patchlib.Config.load(ROOT))

@@ -859,6 +859,85 @@ def _undo_extension(
     files[path] = "".join(before).encode("utf-8")
 
 
+def write_stage_files(
+    root: pathlib.Path, stack: list[PullRequest], dest: pathlib.Path
+) -> int:
+  """Writes what each pull request adds or changes of the new files.
+
+  `dest/<pull request name>/<path>` is the file as it is after that pull
+  request, for each file the pull request adds or extends. Edit them, then
+  `read_stage_files` makes the `extends` diffs and the final files agree.
+
+  Returns:
+    The number of files written.
+  """
+  versions = new_file_versions(root, stack)
+  written = 0
+  before: dict[str, bytes] = {}
+  for pr, after in zip(stack, versions):
+    for path, data in after.items():
+      if before.get(path) != data:
+        target = dest / pr.name / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        written += 1
+    before = after
+  return written
+
+
+def read_stage_files(
+    root: pathlib.Path, stack: list[PullRequest], source: pathlib.Path
+) -> list[str]:
+  """Rewrites the `extends` diffs and the new files from `source`.
+
+  `source` is laid out as `write_stage_files` writes it. A file under a
+  pull request's folder that an earlier pull request added is that file
+  after the pull request; the differences become the pull request's
+  `extends` diff. The last version of each file is written to the
+  repository.
+
+  Returns:
+    What changed, one line each.
+
+  Raises:
+    PatchError: A file is in no pull request before or in the one whose
+      folder holds it, or a pull request needs an `extends` entry it lacks.
+  """
+  owner = {path: index for index, pr in enumerate(stack) for path in pr.files}
+  current: dict[str, bytes] = {}
+  changes = []
+  for index, pr in enumerate(stack):
+    folder = source / pr.name
+    diff = ""
+    files = sorted(p for p in folder.rglob("*") if p.is_file())
+    for file in files:
+      path = file.relative_to(folder).as_posix()
+      if owner.get(path, len(stack)) > index:
+        raise PatchError(f"{file}: {path} is added by no pull request so far")
+      data = file.read_bytes()
+      if path in current and owner[path] < index and current[path] != data:
+        diff += git_diff(path, current[path], data)
+      current[path] = data
+    if diff and not pr.extends:
+      raise PatchError(
+          f"{pr.name} changes new files of earlier pull requests; add"
+          f' extends = "{STACK_DIFFS_DIR}/{pr.name}.diff" to {STACK_FILE}'
+      )
+    if pr.extends:
+      target = root / pr.extends
+      old = target.read_text(encoding="utf-8") if target.exists() else None
+      if diff != old:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(diff, encoding="utf-8")
+        changes.append(f"wrote {pr.extends}")
+  for path, data in current.items():
+    target = root / path
+    if not target.exists() or target.read_bytes() != data:
+      target.write_bytes(data)
+      changes.append(f"updated {path}")
+  return changes
+
+
 def stack_states(
     config: Config,
     upstream: Tree,

@@ -84,3 +84,30 @@ def test_an_extension_may_only_change_a_file_an_earlier_pr_added(
   # The module is in no pull request before the one that extends it.
   with pytest.raises(patchlib.PatchError, match="not a new file of an earlier"):
     patchlib.new_file_versions(root, _stack(first_files=()))
+
+
+def test_edited_stage_files_become_the_extension_and_the_final_file(
+    tmp_path: pathlib.Path,
+):
+  diff = patchlib.git_diff(_MODULE, _FIRST.encode(), _FINAL.encode())
+  root = _root(tmp_path / "repo", _FINAL, diff)
+  stages = tmp_path / "stages"
+  patchlib.write_stage_files(root, _stack(), stages)
+  edited = stages / "02-b" / _MODULE
+  edited.write_text(_FINAL + "\n\ndef c():\n  return 3\n", encoding="utf-8")
+
+  changes = patchlib.read_stage_files(root, _stack(), stages)
+
+  assert changes == ["wrote patches/stack/02-b.diff", f"updated {_MODULE}"]
+  first, second = patchlib.new_file_versions(root, _stack())
+  assert first == {_MODULE: _FIRST.encode()}
+  assert second[_MODULE].decode().endswith("def c():\n  return 3\n")
+
+
+def test_the_repository_stack_round_trips_through_stage_files(
+    repo_copy: pathlib.Path, tmp_path: pathlib.Path
+):
+  stack = patchlib.read_stack(repo_copy)
+  patchlib.write_stage_files(repo_copy, stack, tmp_path)
+
+  assert patchlib.read_stage_files(repo_copy, stack, tmp_path) == []
