@@ -18,8 +18,10 @@
   python scripts/stack_tests.py [--keep DIR]
 
 For pull request k: its test files, in the tree after pull requests 1..k
-(`patches/stack.toml`), and in stock google-adk plus only the test files of
-pull requests 1..k (no source change). Prints pytest's summary line of each.
+(`patches/stack.toml`), in the tree after pull requests 1..k-1 with the test
+files of 1..k (what the pull request's tests say without its source), and in
+stock google-adk plus only the test files of pull requests 1..k (no source
+change). Prints pytest's summary line of each.
 """
 
 from __future__ import annotations
@@ -74,13 +76,19 @@ def main() -> int:
           for p in earlier.files
           if not p.startswith(patchlib.SRC)
       }
+      before = {
+          **states[number - 1],
+          **{p: d for p, d in state.items() if p.startswith("tests/")},
+      }
       patchlib.write_state(state, out / f"{pr.name}.with")
+      patchlib.write_state(before, out / f"{pr.name}.before")
       patchlib.write_state(
           {**states[0], **test_files}, out / f"{pr.name}.stock"
       )
       print(f"{pr.name}: {len(tests)} test file(s)")
-      print(f"  with the PR : {_pytest(out / f'{pr.name}.with', tests)}")
-      print(f"  stock 2.13.0: {_pytest(out / f'{pr.name}.stock', tests)}")
+      print(f"  with the PR  : {_pytest(out / f'{pr.name}.with', tests)}")
+      print(f"  before the PR: {_pytest(out / f'{pr.name}.before', tests)}")
+      print(f"  stock 2.13.0 : {_pytest(out / f'{pr.name}.stock', tests)}")
   return 0
 
 
