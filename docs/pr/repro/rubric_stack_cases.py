@@ -12,9 +12,9 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""One reproduction per rubric pull request (02 to 10) of the stack.
+"""One reproduction per rubric pull request (02 to 12) of the stack.
 
-Usage: python rubric_stack_cases.py NN   (NN = 02 ... 10)
+Usage: python rubric_stack_cases.py NN   (NN = 02 ... 12, but 07)
 
 Each case runs rubric_based_final_response_quality_v1's real
 `evaluate_invocations` on one invocation, with a recorded, hand-written judge
@@ -23,7 +23,8 @@ that returns the recording (offline, no API key). It prints the rubric scores
 and the score of the judge sample (`convert_auto_rater_response_to_score`,
 captured by a subclass) and the overall result, and exits 1 when the sample
 is not scored as the judge said (a rubric lost, scored twice or given another
-rubric's verdict), else 0. Expected `None`: unscored (listed or absent).
+rubric's verdict), else 0; case 06 checks the overall result instead.
+Expected `None`: unscored (listed or absent).
 """
 
 from __future__ import annotations
@@ -109,7 +110,14 @@ CASES = {
         {"asks_first": 1.0, "explains_risks": None},
         None,
     ),
-    "07": (
+    "06": (
+        "explains_risks not answered",
+        JA,
+        blocks(ASKS_YES, layout=PLAIN),
+        {"asks_first": 1.0, "explains_risks": None},
+        None,
+    ),
+    "09": (
         "ids swapped: each block carries the other rubric's id",
         JA,
         blocks(
@@ -120,7 +128,7 @@ CASES = {
         {"asks_first": None, "explains_risks": None},
         None,
     ),
-    "08": (
+    "10": (
         "no ids; 等 written as など",
         JA,
         blocks(
@@ -130,7 +138,7 @@ CASES = {
         ),
         *AS_SAID,
     ),
-    "09": (
+    "11": (
         "Japanese verdict words and labels",
         JA,
         blocks(
@@ -140,7 +148,7 @@ CASES = {
         ),
         *AS_SAID,
     ),
-    "10": (
+    "12": (
         "no ids; the rubric echoed in traditional characters",
         ZH,
         blocks(
@@ -150,7 +158,7 @@ CASES = {
         1.0,
     ),
 }
-# 06: the prompt shows a hard id; the judge copies back the ids it was shown
+# 08: the prompt shows a hard id; the judge copies back the ids it was shown
 # (the last two tags of the prompt) and respells the property text.
 HARD = {"asks_first": R1, "説明 (リスク)": R2}
 INSTRUCTION = "in ASCII English"
@@ -168,7 +176,7 @@ class RecordedJudge(BaseLlm):
         p.text or "" for c in llm_request.contents for p in c.parts or []
     )
     answer = seen["answer"]
-    if answer == "06":
+    if answer == "08":
       shown = [
           line.split("]")[0].split("[id: ")[1]
           for line in seen["prompt"].splitlines()
@@ -225,11 +233,11 @@ async def main(case: str) -> int:
   print("google.adk", google.adk.__version__, "from", google.adk.__file__)
   warnings.filterwarnings("ignore", message=r"\[EXPERIMENTAL\]")
   LLMRegistry.register(RecordedJudge)
-  if case == "06":
-    result = await run(HARD, "06")
+  if case == "08":
+    result = await run(HARD, "08")
     lines = [l for l in seen["prompt"].splitlines() if l.endswith(R1)]
     lines += [l for l in seen["prompt"].splitlines() if l.endswith(R2)]
-    print("case 06: rubric lines of the prompt:\n  " + "\n  ".join(lines))
+    print("case 08: rubric lines of the prompt:\n  " + "\n  ".join(lines))
     told = INSTRUCTION in seen["prompt"]
     print(f"  prompt says labels and verdicts stay {INSTRUCTION}: {told}")
     want, overall, ok = {"asks_first": 1.0, "説明 (リスク)": 0.0}, 0.5, told
@@ -244,9 +252,11 @@ async def main(case: str) -> int:
   ok = ok and len({i for i, _ in got}) == len(got)
   ok = ok and scored == {i: s for i, s in want.items() if s is not None}
   ok = ok and sample.score == overall
+  if case == "06":  # An unanswered rubric must not leave the mean of the rest.
+    ok = result.overall_score is None
   print("  judge sample:", sample.score, got)
   print("  overall:", result.overall_score, result.overall_eval_status.name)
-  if case == "06" and not ok:
+  if case == "08" and not ok:
     print("  BUG: the prompt does not say which words stay in English")
   else:
     print("  as the judge said" if ok else "  BUG: not what the judge said")
