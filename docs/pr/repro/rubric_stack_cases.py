@@ -252,6 +252,9 @@ async def main(case: str) -> int:
   ok = ok and len({i for i, _ in got}) == len(got)
   ok = ok and scored == {i: s for i, s in want.items() if s is not None}
   ok = ok and sample.score == overall
+  if case == "05":  # No rubric twice, no verdict but the judge's, no score.
+    ok = len({i for i, _ in got}) == len(got) and sample.score is None
+    ok = ok and all(want.get(i) == s for i, s in scored.items())
   if case == "06":  # An unanswered rubric must not leave the mean of the rest.
     ok = result.overall_score is None
   print("  judge sample:", sample.score, got)
