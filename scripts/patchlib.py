@@ -39,6 +39,7 @@ import importlib.metadata
 import pathlib
 import re
 import shutil
+import tempfile
 import tomllib
 from typing import Iterable
 from typing import Optional
@@ -199,11 +200,23 @@ def read_upstream(
 
 
 def read_wheel(wheel: pathlib.Path, dest: pathlib.Path, config: Config) -> Tree:
-  """Extracts an upstream wheel into `dest` and reads it like an install."""
-  if dest.exists():
-    shutil.rmtree(dest)
-  with zipfile.ZipFile(wheel) as zf:
-    zf.extractall(dest)
+  """Extracts an upstream wheel into `dest` once and reads it like an install.
+
+  Runs may share `dest` (two scripts at once): the wheel is extracted beside
+  it and renamed into place, and `dest` is never removed; every file is
+  verified against the pinned RECORD when read.
+  """
+  if not dest.exists():
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    extracted = pathlib.Path(
+        tempfile.mkdtemp(prefix=f"{dest.name}.", dir=dest.parent)
+    )
+    with zipfile.ZipFile(wheel) as zf:
+      zf.extractall(extracted)
+    try:
+      extracted.rename(dest)
+    except OSError:  # Another run put it in place first.
+      shutil.rmtree(extracted)
   dist_infos = list(dest.glob("*.dist-info"))
   if len(dist_infos) != 1:
     raise PatchError(f"{wheel} does not hold exactly one .dist-info directory")
