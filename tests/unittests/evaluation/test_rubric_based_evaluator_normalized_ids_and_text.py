@@ -95,11 +95,12 @@ def test_a_decorated_id_and_a_respelled_text_reach_their_rubrics():
 def test_an_id_that_two_rubrics_normalize_to_reaches_neither():
   _, scored = _score(
       {"Q1": "The response is polite.", "q1": "The response is short."},
-      "ID: Q1.\nVerdict: yes\n\nID: q1\nVerdict: no\n",
+      "ID: Q1\nVerdict: yes\n\nID: q1\nVerdict: no\n\nID: Q1.\nVerdict: no\n",
   )
 
-  # The exact id still names its rubric; `Q1.` names both once normalized.
-  assert scored == {"q1": 0.0}
+  # Exact ids still name their rubrics; `Q1.` names both once normalized,
+  # so its "no" reaches neither.
+  assert scored == {"Q1": 1.0, "q1": 0.0}
 
 
 def test_a_text_that_two_rubrics_fold_to_reaches_neither():
