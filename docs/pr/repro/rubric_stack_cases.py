@@ -23,7 +23,7 @@ that returns the recording (offline, no API key). It prints the rubric scores
 and the score of the judge sample (`convert_auto_rater_response_to_score`,
 captured by a subclass) and the overall result, and exits 1 when the sample
 is not scored as the judge said (a rubric lost, scored twice or given another
-rubric's verdict), else 0; case 06 checks the overall result instead.
+rubric's verdict), else 0; case 06 also needs every rubric listed.
 Expected `None`: unscored (listed or absent).
 """
 
@@ -255,8 +255,9 @@ async def main(case: str) -> int:
   if case == "05":  # No rubric twice, no verdict but the judge's, no score.
     ok = len({i for i, _ in got}) == len(got) and sample.score is None
     ok = ok and all(want.get(i) == s for i, s in scored.items())
-  if case == "06":  # An unanswered rubric must not leave the mean of the rest.
-    ok = result.overall_score is None
+  if case == "06":  # Every rubric listed, the verdicts given kept, no score.
+    ok = result.overall_score is None and [i for i, _ in got] == list(want)
+    ok = ok and scored == {i: s for i, s in want.items() if s is not None}
   print("  judge sample:", sample.score, got)
   print("  overall:", result.overall_score, result.overall_eval_status.name)
   if case == "08" and not ok:
