@@ -17,7 +17,7 @@
   python scripts/patches.py materialize [--through PATCH] [--dir DIR] [--force]
   python scripts/patches.py refresh
   python scripts/patches.py check
-  python scripts/patches.py export [--out FILE] [--stack DIR]
+  python scripts/patches.py export [--out F] [--stack DIR [--upstream-tests]]
   python scripts/patches.py export --stack DIR --flavour main --upstream-dir UP
   python scripts/patches.py sizes [--budget LINES]
   python scripts/patches.py stage PR --dir DIR
@@ -44,6 +44,8 @@ import patchlib
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 STATE_FILE = ROOT / ".work" / "state.json"
 DEFAULT_TREE = ROOT / ".work" / "tree"
+# Changes to upstream's own tests, one diff per pull request that needs one.
+UPSTREAM_TESTS_DIR = "patches/upstream-tests"
 
 
 def fetch_upstream(config: patchlib.Config) -> patchlib.Tree:
@@ -187,6 +189,11 @@ def _export(args: argparse.Namespace, config: patchlib.Config) -> str:
     exported = patchlib.export_stack(config, upstream, args.flavour)
     for pr, diff in exported:
       path = out / f"{pr.name}.diff"
+      tests = ROOT / UPSTREAM_TESTS_DIR / f"{pr.name}.diff"
+      if args.upstream_tests and tests.exists():
+        # The diff proper, without its header: it applies after the others.
+        text = tests.read_text(encoding="utf-8")
+        diff += text[text.index("--- a/") :]
       path.write_text(diff, encoding="utf-8")
       lines.append(f"wrote {path}: {pr.title}")
     return "\n".join(lines)
@@ -256,6 +263,15 @@ def main(argv: Optional[list[str]] = None) -> int:
       "--stack",
       metavar="DIR",
       help=f"write one diff per pull request of {patchlib.STACK_FILE} to DIR",
+  )
+  export.add_argument(
+      "--upstream-tests",
+      action="store_true",
+      help=(
+          "with --stack: each pull request's diff also changes upstream's"
+          f" test files as {UPSTREAM_TESTS_DIR}/<name>.diff does (to apply to"
+          " a checkout of google/adk-python that has them)"
+      ),
   )
   export.add_argument(
       "--flavour",

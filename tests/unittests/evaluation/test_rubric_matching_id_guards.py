@@ -170,3 +170,22 @@ def test_the_id_decides_between_twins_but_cannot_name_a_third_rubric():
   assert outcomes == {"a": (1.0, _ID), "b": _NONE, "c": _NONE}
   assert len(report.unmatched_blocks) == 1
   assert report.unmatched_blocks[0].index == 1
+
+
+def test_the_rival_is_found_among_many_rubrics_that_share_a_common_word():
+  # 100 rubrics share `zeta` with the block; the one it sides with is found
+  # by its rarer words, whatever order Python's string hashing gives.
+  rubrics = _rubrics(
+      ("r0", "alpha beta gamma"),
+      *[(f"f{k}", f"filler{k} zeta") for k in range(100)],
+      ("r101", "zeta omega kappa"),
+  )
+
+  outcomes, report = _match(
+      rubrics, "ID: r0\nProperty: zeta omega kappa alpha\nVerdict: yes"
+  )
+
+  assert outcomes["r0"] == _NONE
+  assert _reasons(report) == [
+      "its ID names rubric 'r0' but its text points to rubric 'r101'"
+  ]

@@ -88,6 +88,13 @@ def test_json_answers(template: str):
   ]
 
 
+@pytest.mark.parametrize("answer_key", ["answer", "Answer", "ANSWER"])
+def test_a_json_verdict_key_outranks_answer_in_any_case(answer_key: str):
+  text = json.dumps([{"id": "r1", answer_key: "no", "verdict": "yes"}])
+
+  assert [(b.rubric_id, b.score) for b in answer_blocks(text)] == [("r1", 1.0)]
+
+
 @pytest.mark.parametrize(
     "evidence",
     [

@@ -536,7 +536,12 @@ def _sides_with_words(
   """The rubric whose distinguishing keys the block holds more of than `i`'s."""
   mine = keys[i]
   seen: set[int] = set()
-  for key in block - mine:
+  # Rarest keys first, so that the rivals looked at are the likeliest ones,
+  # and the same ones on every run.
+  rarest = sorted(
+      block - mine, key=lambda k: (len(index.rubrics_with(k, keys)), k)
+  )
+  for key in rarest:
     for j in index.rubrics_with(key, keys):
       if j in seen or j == i:
         continue

@@ -518,6 +518,10 @@ def _json_field(key: object) -> Optional[str]:
   )
 
 
+def _is_answer_key(key: object) -> bool:
+  return _normalize(str(key)[:_MAX_LABEL_CHARS]) == "answer"
+
+
 def _json_text(value: object) -> Optional[str]:
   if value is None:
     return None
@@ -538,11 +542,13 @@ def _parse_json(document: str) -> list[JudgeBlock]:
     verdicts = {
         read_verdict(v)
         for k, v in item.items()
-        if k != "answer" and _json_field(k) == "verdict"
+        if not _is_answer_key(k) and _json_field(k) == "verdict"
     }
     fields: dict[str, Any] = {}
     # `answer` is a verdict only when no key names the verdict outright.
-    for key, value in sorted(item.items(), key=lambda kv: kv[0] == "answer"):
+    for key, value in sorted(
+        item.items(), key=lambda kv: _is_answer_key(kv[0])
+    ):
       field = _json_field(key)
       if field and field not in fields and value is not None:
         fields[field] = value
