@@ -75,6 +75,8 @@ _MAX_COLUMNS = 80
 
 _HEADER = '''\
 # Copyright 2026 Google LLC
+# The character pairs: copyright Carbo Kuo and the contributors of Open
+# Chinese Convert (OpenCC), from its {version} dictionaries.
 #
 # Licensed under the Apache License, Version 2.0 (the "License");
 # you may not use this file except in compliance with the License.

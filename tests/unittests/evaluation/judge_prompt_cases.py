@@ -17,8 +17,8 @@
 Each file under `judge_prompt_dialogues/` holds one agent turn in one
 language: the user's question, the agent's instructions and tool, one tool
 call with its response, the final response, the rubrics to judge it by and a
-rationale a judge could give. The prompt tests and `scripts/prompt_sizes.py`
-render the real judge prompts from them.
+rationale a judge could give. The prompt tests render the real judge
+prompts from them.
 """
 
 from __future__ import annotations

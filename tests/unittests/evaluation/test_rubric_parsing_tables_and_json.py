@@ -73,8 +73,18 @@ _JSON_ITEMS = [
 
 @pytest.mark.parametrize(
     "template",
-    ["{}", "```json\n{}\n```", "Here you go:\n```json\n{}\n```\nDone."],
-    ids=["bare", "fenced", "fenced_after_a_preamble"],
+    [
+        "{}",
+        "```json\n{}\n```",
+        "Here you go:\n```json\n{}\n```\nDone.",
+        "Here you go:\n~~~json\n{}\n~~~\nDone.",
+    ],
+    ids=[
+        "bare",
+        "fenced",
+        "fenced_after_a_preamble",
+        "tilde_fenced_after_text",
+    ],
 )
 def test_json_answers(template: str):
   text = template.format(json.dumps(_JSON_ITEMS, ensure_ascii=False))

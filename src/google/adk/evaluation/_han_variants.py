@@ -1,4 +1,6 @@
 # Copyright 2026 Google LLC
+# The character pairs: copyright Carbo Kuo and the contributors of Open
+# Chinese Convert (OpenCC), from its 1.4.2 dictionaries.
 #
 # Licensed under the Apache License, Version 2.0 (the "License");
 # you may not use this file except in compliance with the License.

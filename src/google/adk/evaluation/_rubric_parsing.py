@@ -609,15 +609,16 @@ def parse_judge_answer(text: object) -> list[JudgeBlock]:
 
 
 def _fenced_bodies(text: str) -> list[str]:
-  """Returns the bodies of the answer's fenced code blocks."""
+  """Returns the bodies of the answer's fenced code blocks (``` or ~~~)."""
   bodies = []
-  start = text.find("```")
-  while start != -1:
-    body = text.find("\n", start)
-    end = text.find("```", start + 3)
-    if body == -1 or end == -1:
-      break
-    if body < end:
-      bodies.append(text[body + 1 : end])
-    start = text.find("```", end + 3)
+  for fence in ("```", "~~~"):
+    start = text.find(fence)
+    while start != -1:
+      body = text.find("\n", start)
+      end = text.find(fence, start + 3)
+      if body == -1 or end == -1:
+        break
+      if body < end:
+        bodies.append(text[body + 1 : end])
+      start = text.find(fence, end + 3)
   return bodies
