@@ -36,7 +36,6 @@ from collections.abc import Sequence
 import dataclasses
 import difflib
 import functools
-import logging
 import re
 from typing import Any
 from typing import Optional
@@ -51,8 +50,6 @@ from ._rubric_ids import normalize_rubric_id
 from ._rubric_ids import rubric_prompt_ids
 from ._rubric_vocabulary import KANA_SPELLINGS
 from .eval_rubrics import Rubric
-
-logger = logging.getLogger("google_adk." + __name__)
 
 # Kana spellings of Han words, both folded as texts are.
 _KANA_SPELLINGS: dict[str, tuple[str, ...]] = {
