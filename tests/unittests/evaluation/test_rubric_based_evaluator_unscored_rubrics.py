@@ -372,7 +372,7 @@ async def test_warnings_name_the_metric_the_invocation_and_the_sample(
 async def test_the_warning_quotes_the_answer_when_no_rubric_got_a_verdict(
     caplog: pytest.LogCaptureFixture,
 ):
-  answer = "**Verdict**: Yes\n" + "x" * 600
+  answer = "**ID**: r9\n**Verdict**: Yes\n" + "x" * 600
   with caplog.at_level(logging.WARNING):
     await _evaluate(
         _FINAL_RESPONSE, ("How much is it?", [answer]), num_samples=1
@@ -380,7 +380,9 @@ async def test_the_warning_quotes_the_answer_when_no_rubric_got_a_verdict(
 
   (warning,) = [r.getMessage() for r in caplog.records]
   assert "3 of 3 rubrics unscored" in warning
-  assert "The judge's answer began: '**Verdict**: Yes\\n" in warning
+  assert (
+      "The judge's answer began: '**ID**: r9\\n**Verdict**: Yes\\n" in warning
+  )
   assert warning.endswith("...")
 
 

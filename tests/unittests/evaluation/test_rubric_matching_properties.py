@@ -239,16 +239,18 @@ _LABELS = {
 _DECORATIONS = ("{}: ", "{}：", "**{}:** ", "- **{}**: ", "### {}: ")
 _ECHOES = ("{}", "[id: {}]", "`{}`", "**{}**", '"{}"', "{}.")
 # Quoted label lines inside a rationale: never labels. Each names another
-# rubric's id and the opposite verdict. Colon-introduced quotes end at a
-# blank line, as the parser documents.
+# rubric's id and the opposite verdict. The last two are not marked as
+# quoted: a block holding them does not settle its rubric or verdict.
 _QUOTES = (
     "The agent replied\n> {id_label}: {id}\n> {verdict_label}: {verdict}",
     "エージェントは「{id_label}：{id}\n{verdict_label}：{verdict}」と書いた。",
     'The agent wrote "{id_label}: {id}\n{verdict_label}: {verdict}" here.',
     "The tool returned\n```\n{id_label}: {id}\n{verdict_label}: {verdict}\n```",
-    "The tool output was:\n{id_label}: {id}\n{verdict_label}: {verdict}\n",
     'It said "{verdict_label}: {verdict}" once.',
+    "The tool output was:\n{id_label}: {id}\n{verdict_label}: {verdict}\n",
+    "It would have been {verdict_label}: {verdict} otherwise.",
 )
+_MARKED_QUOTES = _QUOTES[:-2]
 _LAYOUTS = ("standard", "verdict_next_line", "table", "json")
 # Also "verdict_first": `Verdict`, then id, property and rationale.
 _MARKER = re.compile(r"\(#(\d+)\)")
@@ -295,6 +297,8 @@ class _Case:
   layout: str
   # The first and last line of each block, for layouts written in lines.
   lines: list[tuple[int, int]] = dataclasses.field(default_factory=list)
+  # The blocks that give two verdicts (a correction, an unmarked quote).
+  unsettled: set[int] = dataclasses.field(default_factory=set)
 
   def __repr__(self) -> str:
     listed = "\n".join(
@@ -462,7 +466,7 @@ def _cases(
   ]
   decoration = draw(st.sampled_from(_DECORATIONS))
 
-  rows, spans = [], []
+  rows, spans, unsettled = [], [], set()
   for k, block in enumerate(blocks):
     if block.source is None:
       rubric = _invented(draw, sources, numerals)
@@ -487,7 +491,9 @@ def _cases(
     rationale = f"(#{k}) Checked."
     if layout not in ("table",) and draw(st.booleans()):
       fake = shown[ids[draw(st.integers(0, n - 1))]]
-      quote = draw(st.sampled_from(_QUOTES)).format(
+      # An unmarked quote leaves its block, or a neighbour, unsettled.
+      form = draw(st.sampled_from(_MARKED_QUOTES if exact_ids else _QUOTES))
+      quote = form.format(
           id_label=id_label,
           id=fake,
           verdict_label=verdict_label,
@@ -495,6 +501,8 @@ def _cases(
       )
       rationale += " " + quote
     correction = layout == "standard" and draw(st.booleans())
+    if correction:
+      unsettled.add(k)
     rows.append((echoed, text, rationale, verdict_word, correction, block))
 
   if layout == "json":
@@ -550,7 +558,7 @@ def _cases(
       spans.append((first, _line_count(lines)))
       lines.append("")
     answer = "\n".join(lines)
-  return _Case(rubrics, answer, blocks, layout, spans)
+  return _Case(rubrics, answer, blocks, layout, spans, unsettled)
 
 
 def _report(case: _Case):
@@ -584,10 +592,24 @@ def _check_never_misattributes(case: _Case) -> None:
 def _check_ids_attach_everything(case: _Case) -> None:
   _, report = _report(case)
   expected = {b.source: 1.0 if b.verdict else 0.0 for b in case.blocks}
-  assert [(o.score, o.tier) for o in report.outcomes] == [
-      (expected[i], _rubric_matching.TIER_ID) for i in range(len(case.rubrics))
+  for k in case.unsettled:
+    expected[case.blocks[k].source] = None
+  single_verdict_first = case.layout == "verdict_first" and len(case.blocks) < 2
+  if single_verdict_first:
+    # One block has no repetition to learn from: the template's order, with
+    # the verdict last, is the only reading.
+    expected = {0: None}
+  assert [o.score for o in report.outcomes] == [
+      expected[i] for i in range(len(case.rubrics))
   ], report
-  assert report.warning_message() is None
+  assert all(
+      o.tier == _rubric_matching.TIER_ID
+      for o in report.outcomes
+      if o.score is not None
+  ), report
+  assert (report.warning_message() is None) == (
+      not case.unsettled and not single_verdict_first
+  )
 
 
 # (b) Never a verdict on a rubric other than the one its block was written

@@ -99,12 +99,29 @@ def test_verdict_first_blocks_without_blank_lines(text: str):
   assert summary(text) == [(None, "a", 1.0), (None, "b", 0.0)]
 
 
-def test_a_verdict_before_blocks_that_name_their_rubric_first_opens_none():
-  assert summary(
+def test_a_verdict_before_the_blocks_leaves_unscored_what_it_unsettles():
+  # Read verdict-last, r1 is no and r2 yes; read verdict-first, r1 is yes
+  # and r2 holds yes and no. The answer does not settle which: no verdict.
+  blocks = answer_blocks(
       "Verdict: yes\n\n"
       "ID: r1\nProperty: a\nVerdict: no\n\n"
       "ID: r2\nProperty: b\nVerdict: yes"
-  ) == [(None, None, 1.0), ("r1", "a", 0.0), ("r2", "b", 1.0)]
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [
+      ("r1", None),
+      ("r2", None),
+  ]
+  assert "before or after its property" in blocks[0].unscored_reason
+
+
+def test_a_verdict_before_the_blocks_keeps_what_both_readings_agree_on():
+  assert summary(
+      "Verdict: yes\n"
+      "ID: r1\nProperty: a\nVerdict: yes\n"
+      "ID: r2\nProperty: b\nVerdict: yes\n"
+      "ID: r3\nProperty: c\nVerdict: no"
+  ) == [("r1", "a", 1.0), ("r2", "b", 1.0), ("r3", "c", None)]
 
 
 def test_verdict_before_rationale_keeps_the_rationale():
@@ -182,10 +199,12 @@ def test_block_lines_are_where_each_block_starts():
         "ID: r1\nVerdict: no\n\nCorrection:\nVerdict: yes",
     ],
 )
-def test_the_last_verdict_of_a_block_stands(text: str):
+def test_two_verdicts_in_a_block_give_none(text: str):
+  # A correction: no first-wins or last-wins rule.
   block = only_block(text)
 
-  assert (block.rubric_id, block.score) == ("r1", 1.0)
+  assert (block.rubric_id, block.score) == ("r1", None)
+  assert block.unscored_reason == "its block gives two different verdicts"
 
 
 @pytest.mark.parametrize(

@@ -29,71 +29,81 @@ from .rubric_parsing_cases import verdict_cases
 
 _read = _rubric_parsing.read_verdict
 
-# (language, yes forms, no forms, not-applicable forms)
+# (language, yes forms, no forms, not-applicable forms, not-applicable forms
+# that also mean "does not hold")
 _BY_LANGUAGE = [
     (
         "ja",
         ["はい", "はい。", "満たしている", "○"],
         ["いいえ", "満たしていない", "×"],
-        ["該当なし", "適用外", "対象外"],
+        ["適用外", "対象外"],
+        ["該当なし"],
     ),
     (
         "zh_hans",
         ["是", "是的", "符合", "满足"],
         ["否", "不", "不是", "不符合", "不满足"],
+        [],
         ["不适用"],
     ),
-    ("zh_hant", ["是", "對", "滿足"], ["否", "不對", "不滿足"], ["不適用"]),
+    ("zh_hant", ["是", "對", "滿足"], ["否", "不對", "不滿足"], [], ["不適用"]),
     (
         "ko",
         ["예", "네", "충족"],
         ["아니요", "아니오", "미충족"],
+        [],
         ["해당 없음", "해당없음"],
     ),
     (
         "ar",
         ["نعم", "نَعَم", "نعـــم"],
         ["لا", "لَا"],
-        ["لا ينطبق", "غير قابل للتطبيق"],
+        ["غير قابل للتطبيق"],
+        ["لا ينطبق"],
     ),
-    ("he", ["כן"], ["לא"], ["לא רלוונטי", "לא ישים"]),
+    ("he", ["כן"], ["לא"], ["לא ישים"], ["לא רלוונטי"]),
     (
         "ru",
         ["да", "Да."],
         ["нет", "Нет.", "не выполнено"],
         ["не применимо", "неприменимо"],
+        [],
     ),
-    ("hi", ["हाँ", "हां"], ["नहीं"], ["लागू नहीं"]),
-    ("th", ["ใช่"], ["ไม่", "ไม่ใช่"], ["ไม่เกี่ยวข้อง"]),
+    ("hi", ["हाँ", "हां"], ["नहीं"], ["लागू नहीं"], []),
+    ("th", ["ใช่"], ["ไม่", "ไม่ใช่"], [], ["ไม่เกี่ยวข้อง"]),
     (
         "es",
         ["sí", "si", "cumple"],
         ["no", "no cumple"],
+        [],
         ["No aplica", "no procede"],
     ),
     (
         "pt",
         ["sim", "cumpre"],
         ["não", "não cumpre"],
-        ["Não se aplica", "não aplicável"],
+        ["não aplicável"],
+        ["Não se aplica"],
     ),
     (
         "de",
         ["ja", "erfüllt"],
         ["nein", "nicht erfüllt"],
-        ["nicht zutreffend", "nicht anwendbar"],
+        ["nicht anwendbar"],
+        ["nicht zutreffend"],
     ),
     (
         "fr",
         ["oui"],
         ["non"],
-        ["sans objet", "ne s'applique pas", "non applicable"],
+        ["sans objet", "non applicable"],
+        ["ne s'applique pas"],
     ),
-    ("it", ["si"], ["no", "non"], ["non pertinente"]),
-    ("vi", ["có", "Có"], ["không"], ["Không áp dụng"]),
-    ("id", ["ya"], ["tidak"], ["Tidak berlaku"]),
-    ("tr", ["evet"], ["hayır"], []),
-    ("pl", ["tak"], ["nie"], ["Nie dotyczy"]),
+    ("it", ["si"], ["no", "non"], [], ["non pertinente"]),
+    ("vi", ["có", "Có"], ["không"], ["Không áp dụng"], []),
+    ("id", ["ya"], ["tidak"], [], ["Tidak berlaku"]),
+    ("tr", ["evet"], ["hayır"], [], []),
+    ("pl", [], ["nie"], ["Nie dotyczy"], []),
 ]
 
 
@@ -112,6 +122,25 @@ def test_not_applicable_is_a_yes_as_the_templates_define_it(
     verdict: str, score: float
 ):
   assert _read(verdict) == score
+  assert _rubric_parsing.is_not_applicable(verdict)
+
+
+@pytest.mark.parametrize(
+    ("verdict", "score"), verdict_cases(_BY_LANGUAGE, 4, None)
+)
+def test_not_applicable_that_can_mean_does_not_hold_is_no_verdict(
+    verdict: str, score: None
+):
+  assert _read(verdict) is score
+  assert "can also mean" in _rubric_parsing.explain_verdict(verdict)
+
+
+@pytest.mark.parametrize("verdict", ["tak", "Tak.", "**tak**"])
+def test_a_word_that_is_yes_in_one_language_and_no_in_another_is_none(
+    verdict: str,
+):
+  # Polish `tak` is yes, Indonesian `tak` no.
+  assert _read(verdict) is None
 
 
 @pytest.mark.parametrize(
@@ -140,13 +169,28 @@ def test_yes_with_a_remark_or_an_accent(verdict: str):
     "verdict",
     [
         "いいえ。確認していません。",
-        pytest.param(
-            "いいえ。はいと答えるべきでした。",
-        ),
     ],
 )
-def test_only_the_first_sentence_counts(verdict: str):
+def test_a_verdict_with_its_reason(verdict: str):
   assert _read(verdict) == 0.0
+
+
+@pytest.mark.parametrize(
+    "verdict",
+    [
+        "いいえ。はいと答えるべきでした。",
+        "はい、ただし一部のみ",
+        "是，但不完全",
+        "نعم، لكن جزئيا",
+        "Sí, pero parcialmente",
+        "Oui, mais partiellement",
+        "Ja, aber nur teilweise",
+        "Да, но частично",
+        "예, 하지만 일부만",
+    ],
+)
+def test_a_verdict_the_line_takes_back_or_hedges_is_none(verdict: str):
+  assert _read(verdict) is None
 
 
 @pytest.mark.parametrize(

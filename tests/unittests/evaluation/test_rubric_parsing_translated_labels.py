@@ -46,11 +46,11 @@ from .rubric_parsing_cases import summary
         "Identificador: r1\nJustificação: verificado\nVeredicto: sim",
         "Kennung: r1\nBegründung: geprüft\nUrteil: ja",
         "Identifiant: r1\nJustification: vérifié\nVerdict: oui",
-        "ID: r1\nMotivazione: verificato\nVerdetto: non pertinente",
+        "ID: r1\nMotivazione: verificato\nVerdetto: sì",
         "Mã: r1\nLý do: đã kiểm tra\nKết luận: có",
         "ID: r1\nAlasan: sudah diperiksa\nPutusan: ya",
         "ID: r1\nGerekçe: kontrol edildi\nKarar: evet",
-        "ID: r1\nUzasadnienie: sprawdzono\nWerdykt: tak",
+        "ID: r1\nUzasadnienie: sprawdzono\nWerdykt: spełnia",
     ],
     ids=[
         "ja",
@@ -152,10 +152,11 @@ def test_verdict_first_blocks_without_blank_lines(text: str):
         "ID: r1\n判定：いいえ\n理由：訂正します。確認していました。\n判定：はい",
     ],
 )
-def test_the_last_verdict_of_a_block_stands(text: str):
+def test_two_verdicts_in_a_block_give_none(text: str):
   block = only_block(text)
 
-  assert (block.rubric_id, block.score) == ("r1", 1.0)
+  assert (block.rubric_id, block.score) == ("r1", None)
+  assert block.unscored_reason == "its block gives two different verdicts"
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,8 @@
 
 """Tests for the part of a verdict value `_rubric_parsing.read_verdict` reads.
 
-Only the first sentence of the value counts, and a JSON bool is a verdict.
+The whole value counts: a verdict the line takes back is none. A JSON bool is
+a verdict.
 """
 
 from __future__ import annotations
@@ -26,14 +27,16 @@ _read = _rubric_parsing.read_verdict
 
 
 @pytest.mark.parametrize(
-    "verdict",
+    ("verdict", "score"),
     [
-        "no. yes.",
-        "No — it never asked.",
+        ("No — it never asked.", 0.0),
+        ("Yes. The reply covers every step.", 1.0),
+        ("no. yes.", None),
+        ("Verdict: No. Correction: yes, it did ask.", None),
     ],
 )
-def test_only_the_first_sentence_counts(verdict: str):
-  assert _read(verdict) == 0.0
+def test_the_whole_value_counts(verdict: str, score):
+  assert _read(verdict) == score
 
 
 @pytest.mark.parametrize(

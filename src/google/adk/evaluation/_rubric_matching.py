@@ -48,6 +48,8 @@ from ._rubric_accounting import RubricOutcome
 from ._rubric_accounting import UnmatchedBlock
 from ._rubric_ids import normalize_rubric_id
 from ._rubric_ids import rubric_prompt_ids
+from ._rubric_parsing import is_not_applicable
+from ._rubric_vocabulary import APPLICABILITY_WORDS
 from ._rubric_vocabulary import KANA_SPELLINGS
 from .eval_rubrics import Rubric
 
@@ -594,11 +596,17 @@ def _outcome(
     )
   elif score is None:
     verdict = _text(getattr(first.response, "verdict", None))
-    reason = (
+    reason = getattr(first.response, "unscored_reason", None) or (
         f"verdict {_quote(verdict)} is not a yes or a no"
         if verdict
         else "its block has no verdict"
     )
+  elif is_not_applicable(getattr(first.response, "verdict", None)) and any(
+      word in index.raw[i].casefold() for word in APPLICABILITY_WORDS
+  ):
+    # "Not applicable" is a yes, except for a property about what applies.
+    score = None
+    reason = "not applicable, to a property that is itself about what applies"
   return RubricOutcome(
       rubric_id=rubric_id,
       score=score,

@@ -187,8 +187,10 @@ LABELS: dict[str, tuple[str, ...]] = {
 }
 
 # Verdict phrases and the score each stands for. "Not applicable" counts as
-# yes: every rubric template defines `yes` as "fulfilled, or not applicable".
-# A value holding forms of both (`yes/no`, `はい・いいえ`) is no verdict.
+# yes: every rubric template defines `yes` as "fulfilled, or not applicable"
+# (see `NOT_APPLICABLE` for the exceptions). A value holding forms of both
+# (`yes/no`, `はい・いいえ`) is no verdict. A word that means yes in one
+# language and no in another (`tak`: Polish yes, Indonesian no) is not listed.
 VERDICTS: dict[float, tuple[str, ...]] = {
     1.0: (
         "yes",
@@ -269,7 +271,8 @@ VERDICTS: dict[float, tuple[str, ...]] = {
         "tidak berlaku",
         "tidak dapat diterapkan",
         "evet",  # tr
-        "tak",  # pl
+        "spełnia",  # pl
+        "spełnione",
         "nie dotyczy",
     ),
     0.0: (
@@ -318,8 +321,156 @@ VERDICTS: dict[float, tuple[str, ...]] = {
         "tidak",  # id
         "hayır",  # tr
         "nie",  # pl
+        "nie spełnia",
     ),
 }
+
+# The verdict phrases above that say "not applicable". They are a yes, as the
+# templates define it, unless the property is itself about whether something
+# applies; those in `AMBIGUOUS_NOT_APPLICABLE` also mean "does not hold" in
+# their language (`nicht zutreffend`: "not true"), so they are no verdict.
+NOT_APPLICABLE: tuple[str, ...] = (
+    "n/a",
+    "not applicable",
+    "non applicable",
+    "non-applicable",
+    "inapplicable",
+    "適用外",  # ja
+    "対象外",
+    "غير قابل للتطبيق",  # ar
+    "לא ישים",  # he
+    "не применимо",  # ru
+    "неприменимо",
+    "लागू नहीं",  # hi
+    "não aplicável",  # pt
+    "nicht anwendbar",  # de
+    "sans objet",  # fr
+    "không áp dụng",  # vi
+    "tidak dapat diterapkan",  # id
+    "nie dotyczy",  # pl
+)
+AMBIGUOUS_NOT_APPLICABLE: tuple[str, ...] = (
+    "該当なし",  # ja: also "nothing matches"
+    "不适用",  # zh: also "not suitable"
+    "不適用",
+    "해당 없음",  # ko: also "does not correspond"
+    "해당없음",
+    "لا ينطبق",  # ar: also "does not fit"
+    "לא רלוונטי",  # he: "not relevant"
+    "ไม่เกี่ยวข้อง",  # th: "not related"
+    "no aplica",  # es: also "does not fit"
+    "no procede",
+    "não se aplica",  # pt
+    "nicht zutreffend",  # de: also "not true"
+    "ne s'applique pas",  # fr
+    "non pertinent",
+    "non pertinente",  # it
+    "tidak berlaku",  # id: also "not valid"
+)
+
+# Words (compared case-folded, as parts of the text) that make a property be
+# about what applies: "not applicable" cannot answer it.
+APPLICABILITY_WORDS: tuple[str, ...] = (
+    "appl",
+    "relevan",
+    "pertinen",
+    "該当",  # ja
+    "適用",
+    "适用",  # zh
+    "相关",
+    "相關",
+    "해당",  # ko
+    "관련",
+    "ينطبق",  # ar
+    "تطبيق",
+    "применим",  # ru
+    "относится",
+    "zutreffen",  # de
+    "anwendbar",
+    "aplica",  # es, pt
+    "pertinent",  # fr
+    "s'appliqu",
+    "berlaku",  # id
+    "dotyczy",  # pl
+)
+
+# Words that limit or take back the verdict they follow on its line (`Yes,
+# but not fully`): such a verdict is a hedge, and no verdict.
+HEDGES: tuple[str, ...] = (
+    "partially",
+    "partly",
+    "partial",
+    "somewhat",
+    "mostly",
+    "largely",
+    "in part",
+    "to some extent",
+    "not fully",
+    "not entirely",
+    "not completely",
+    "not quite",
+    "but",
+    "however",
+    "although",
+    "though",
+    "except",
+    "一部",  # ja
+    "部分的",
+    "ただし",
+    "但し",
+    "しかし",
+    "不十分",
+    "部分",  # zh
+    "但",
+    "不完全",
+    "不够",
+    "不夠",
+    "부분적",  # ko
+    "일부",
+    "하지만",
+    "다만",
+    "그러나",
+    "جزئيا",  # ar
+    "جزئي",
+    "لكن",
+    "ولكن",
+    "חלקית",  # he
+    "אבל",
+    "частично",  # ru
+    "но",
+    "однако",
+    "आंशिक",  # hi
+    "लेकिन",
+    "परंतु",
+    "บางส่วน",  # th
+    "แต่",
+    "parcialmente",  # es, pt
+    "pero",
+    "aunque",
+    "sin embargo",
+    "mas",  # pt
+    "porém",
+    "embora",
+    "teilweise",  # de
+    "aber",
+    "jedoch",
+    "partiellement",  # fr
+    "mais",
+    "cependant",
+    "parzialmente",  # it
+    "però",
+    "một phần",  # vi
+    "nhưng",
+    "sebagian",  # id
+    "tetapi",
+    "tapi",
+    "namun",
+    "kısmen",  # tr
+    "ama",
+    "ancak",
+    "częściowo",  # pl
+    "ale",
+)
 
 # Japanese words that may be written in Han characters or in kana, and their
 # kana spellings: the function words that Japanese style guides (the Cabinet
