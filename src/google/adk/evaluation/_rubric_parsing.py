@@ -32,16 +32,20 @@ exactly one verdict.** Concretely:
   same one. With a single block, the template's order is the only reading.
 * Lines before the first block are outside every block and reach no rubric;
   a block runs to where the next block opens (or the answer ends).
-* A block holding two different verdicts, in verdict lines, in another
-  label's value (`Correction: yes`) or written inside a line
-  (`... would be "Verdict: no"`), has none: no first-wins or last-wins.
+* A block holding two different verdicts, in two verdict lines or in a
+  verdict line and a `<verdict label>: <yes or no>` written inside another
+  line outside quotation marks (`it would have been Verdict: no`), has none:
+  no first-wins or last-wins. A verdict line that does not open with a
+  verdict (`結論：` and a summary sentence) is no second verdict.
 * A block opened, while the one before it still lacks its verdict, by a
   repeated id or property line is another block only if it has every label
   the one before it has; otherwise it is quoted material (a tool record)
-  and neither block has a verdict.
+  and neither block names a rubric.
+* An answer without a known id or property label may name its property
+  label itself, by repeating it once per verdict (see `_learn_identity`).
 
 JSON answers, and tables with a verdict column, are read as such (see
-`_parse_json` and `_TableReader`). Nothing here raises: an answer without a
+`_parse_json` and `_table_blocks`). Nothing here raises: an answer without a
 usable block gives an empty list.
 """
 

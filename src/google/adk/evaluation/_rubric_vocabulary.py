@@ -328,7 +328,8 @@ VERDICTS: dict[float, tuple[str, ...]] = {
 # The verdict phrases above that say "not applicable". They are a yes, as the
 # templates define it, unless the property is itself about whether something
 # applies; those in `AMBIGUOUS_NOT_APPLICABLE` also mean "does not hold" in
-# their language (`nicht zutreffend`: "not true"), so they are no verdict.
+# their language (`nicht zutreffend`: "not true"), so they are no verdict;
+# none of the English forms does.
 NOT_APPLICABLE: tuple[str, ...] = (
     "n/a",
     "not applicable",
