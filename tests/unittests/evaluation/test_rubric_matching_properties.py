@@ -47,6 +47,7 @@ from google.adk.evaluation import _rubric_folding
 from google.adk.evaluation import _rubric_ids
 from google.adk.evaluation import _rubric_matching
 from google.adk.evaluation import _rubric_parsing
+from google.adk.evaluation import _rubric_verdicts
 from google.adk.evaluation.eval_rubrics import Rubric
 from google.adk.evaluation.eval_rubrics import RubricContent
 from hypothesis import given
@@ -238,19 +239,21 @@ _LABELS = {
 }
 _DECORATIONS = ("{}: ", "{}：", "**{}:** ", "- **{}**: ", "### {}: ")
 _ECHOES = ("{}", "[id: {}]", "`{}`", "**{}**", '"{}"', "{}.")
-# Quoted label lines inside a rationale: never labels. Each names another
-# rubric's id and the opposite verdict. The last two are not marked as
-# quoted: a block holding them does not settle its rubric or verdict.
+# Quoted label lines inside a rationale. Each names another rubric's id and
+# the opposite verdict. The first four are marked as quoted (a block quote, a
+# fence, a quotation inside one line) or come before the block's verdict:
+# never labels. The last three are label lines at the start of a line: a
+# block holding them does not settle its rubric or verdict.
 _QUOTES = (
     "The agent replied\n> {id_label}: {id}\n> {verdict_label}: {verdict}",
-    "エージェントは「{id_label}：{id}\n{verdict_label}：{verdict}」と書いた。",
-    'The agent wrote "{id_label}: {id}\n{verdict_label}: {verdict}" here.',
     "The tool returned\n```\n{id_label}: {id}\n{verdict_label}: {verdict}\n```",
     'It said "{verdict_label}: {verdict}" once.',
-    "The tool output was:\n{id_label}: {id}\n{verdict_label}: {verdict}\n",
     "It would have been {verdict_label}: {verdict} otherwise.",
+    "エージェントは「{id_label}：{id}\n{verdict_label}：{verdict}」と書いた。",
+    'The agent wrote "{id_label}: {id}\n{verdict_label}: {verdict}" here.',
+    "The tool output was:\n{id_label}: {id}\n{verdict_label}: {verdict}\n",
 )
-_MARKED_QUOTES = _QUOTES[:-2]
+_MARKED_QUOTES = _QUOTES[:4]
 _LAYOUTS = ("standard", "verdict_next_line", "table", "json")
 # Also "verdict_first": `Verdict`, then id, property and rationale.
 _MARKER = re.compile(r"\(#(\d+)\)")
@@ -698,6 +701,6 @@ def test_never_raises(answer: str, texts: list, ids: list[str]):
   _rubric_ids.format_rubrics_for_prompt(rubrics)
   for block in blocks:
     assert block.score in (None, 0.0, 1.0)
-  _rubric_parsing.read_verdict(answer)
+  _rubric_verdicts.read_verdict(answer)
   _rubric_folding.fold(answer)
   _rubric_ids.normalize_rubric_id(answer)

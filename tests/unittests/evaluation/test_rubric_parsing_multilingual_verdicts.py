@@ -14,7 +14,7 @@
 
 """Tests for reading verdict words in other languages than English.
 
-`_rubric_parsing.read_verdict` reads the translated yes, no and
+`_rubric_verdicts.read_verdict` reads the translated yes, no and
 not-applicable forms of `_rubric_vocabulary.VERDICTS`, with Arabic vowel
 marks and tatweel dropped, and scripts written without spaces read by their
 own word boundaries.
@@ -22,12 +22,12 @@ own word boundaries.
 
 from __future__ import annotations
 
-from google.adk.evaluation import _rubric_parsing
+from google.adk.evaluation import _rubric_verdicts
 import pytest
 
 from .rubric_parsing_cases import verdict_cases
 
-_read = _rubric_parsing.read_verdict
+_read = _rubric_verdicts.read_verdict
 
 # (language, yes forms, no forms, not-applicable forms, not-applicable forms
 # that also mean "does not hold")
@@ -122,7 +122,7 @@ def test_not_applicable_is_a_yes_as_the_templates_define_it(
     verdict: str, score: float
 ):
   assert _read(verdict) == score
-  assert _rubric_parsing.is_not_applicable(verdict)
+  assert _rubric_verdicts.is_not_applicable(verdict)
 
 
 @pytest.mark.parametrize(
@@ -132,7 +132,7 @@ def test_not_applicable_that_can_mean_does_not_hold_is_no_verdict(
     verdict: str, score: None
 ):
   assert _read(verdict) is score
-  assert "can also mean" in _rubric_parsing.explain_verdict(verdict)
+  assert "can also mean" in _rubric_verdicts.explain_verdict(verdict)
 
 
 @pytest.mark.parametrize("verdict", ["tak", "Tak.", "**tak**"])

@@ -14,9 +14,10 @@
 
 """Tests for quoted material in `_rubric_parsing.parse_judge_answer`.
 
-Lines inside a fenced code block (any CommonMark fence), a block quote or an
-open quotation are never labels, and a verdict quoted inside a line is not
-the judge's. A block opened by a repeated id before the block it opens in
+Lines inside a fenced code block (any CommonMark fence) or a block quote are
+never labels, and a verdict quoted inside a line is not the judge's; a
+quotation over several lines is not tracked (a stray `"` would hide the
+rest of the answer), so label lines in it are read as labels. A block opened by a repeated id before the block it opens in
 has its verdict, and lacking that block's labels, is quoted material.
 """
 
@@ -39,8 +40,6 @@ from .rubric_parsing_cases import summary
         "The agent replied:\n> ID: r2\n> Verdict: yes\n",
         "The agent replied\n> Verdict: yes\n> ID: r2",
         "エージェントは「判定：はい」と書いた。",
-        "エージェントの返答は\n「ID: r2\n判定：はい」\nでした。",
-        'The agent said "ok\nID: r2\nVerdict: yes" and stopped.',
         "The tool returned\n```\nID: r2\nVerdict: yes\n```",
         "The tool returned\n~~~\nID: r2\nVerdict: yes\n~~~",
         "The tool returned\n``` text\nID: r2\nVerdict: yes\n```",
@@ -51,8 +50,6 @@ from .rubric_parsing_cases import summary
         "blockquote_after_colon",
         "blockquote",
         "corner_brackets_inline",
-        "corner_brackets_multi_line",
-        "double_quotes_multi_line",
         "backtick_fence",
         "tilde_fence",
         "fence_with_info_string",
@@ -105,18 +102,32 @@ def test_a_list_introduced_by_a_colon_does_not_swallow_the_verdict():
             "id: 2\nname: x\n\nVerdict: yes"
         ),
         "ID: r1\nProperty: p\n\nID: r2\nVerdict: yes\nVerdict: no",
+        (
+            "ID: r1\nProperty: p\nRationale: 返答は\n「ID:"
+            " r2\n判定：はい」\nVerdict: no"
+        ),
+        (
+            'ID: r1\nProperty: p\nRationale: "ok\nID: r2\nVerdict: yes" it'
+            " said\nVerdict: no"
+        ),
     ],
     ids=[
         "no_blank_line",
         "after_colon",
         "record_after_blank_line",
         "correction",
+        "corner_brackets_over_lines",
+        "double_quotes_over_lines",
     ],
 )
 def test_a_block_that_lacks_labels_of_the_one_it_opens_in_is_quoted(text):
   # Opened by a repeated id before r1 had its verdict, without r1's other
-  # labels: quoted material, and neither block names a rubric.
-  assert summary(text) == [(None, None, None)]
+  # labels: quoted material. No block names r2, and none has a verdict.
+  blocks = answer_blocks(text)
+
+  assert blocks
+  assert [b.score for b in blocks] == [None] * len(blocks)
+  assert "r2" not in [b.rubric_id for b in blocks]
 
 
 def test_a_skipped_verdict_before_a_whole_block_keeps_that_block():

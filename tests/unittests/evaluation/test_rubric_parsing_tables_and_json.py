@@ -99,10 +99,22 @@ def test_json_answers(template: str):
 
 
 @pytest.mark.parametrize("answer_key", ["answer", "Answer", "ANSWER"])
-def test_a_json_verdict_key_outranks_answer_in_any_case(answer_key: str):
-  text = json.dumps([{"id": "r1", answer_key: "no", "verdict": "yes"}])
+@pytest.mark.parametrize(("answer", "score"), [("yes", 1.0), ("no", None)])
+def test_json_verdict_and_answer_keys_must_agree(
+    answer_key: str, answer: str, score
+):
+  # Neither key outranks the other: two different verdicts give none.
+  text = json.dumps([{"id": "r1", answer_key: answer, "verdict": "yes"}])
 
-  assert [(b.rubric_id, b.score) for b in answer_blocks(text)] == [("r1", 1.0)]
+  assert [(b.rubric_id, b.score) for b in answer_blocks(text)] == [
+      ("r1", score)
+  ]
+
+
+def test_json_that_gives_a_key_twice_is_unread():
+  text = '[{"id": "r1", "verdict": "no", "verdict": "yes"}]'
+
+  assert answer_blocks(text) == []
 
 
 @pytest.mark.parametrize(

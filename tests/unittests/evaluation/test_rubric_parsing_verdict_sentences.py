@@ -12,7 +12,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests for the part of a verdict value `_rubric_parsing.read_verdict` reads.
+"""Tests for the part of a verdict value `_rubric_verdicts.read_verdict` reads.
 
 The whole value counts: a verdict the line takes back is none. A JSON bool is
 a verdict.
@@ -20,10 +20,10 @@ a verdict.
 
 from __future__ import annotations
 
-from google.adk.evaluation import _rubric_parsing
+from google.adk.evaluation import _rubric_verdicts
 import pytest
 
-_read = _rubric_parsing.read_verdict
+_read = _rubric_verdicts.read_verdict
 
 
 @pytest.mark.parametrize(

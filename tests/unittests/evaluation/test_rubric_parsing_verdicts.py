@@ -12,7 +12,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests for reading English verdict words in `_rubric_parsing.read_verdict`.
+"""Tests for reading English verdict words in `_rubric_verdicts.read_verdict`.
 
 A verdict is a yes (1.0) or a no (0.0) only when the value opens with a
 verdict phrase; "not applicable" is a yes, as every rubric template defines
@@ -22,12 +22,12 @@ table does not know, is no verdict.
 
 from __future__ import annotations
 
-from google.adk.evaluation import _rubric_parsing
+from google.adk.evaluation import _rubric_verdicts
 import pytest
 
 from .rubric_parsing_cases import verdict_cases
 
-_read = _rubric_parsing.read_verdict
+_read = _rubric_verdicts.read_verdict
 
 # (language, yes forms, no forms, not-applicable forms)
 _BY_LANGUAGE = [

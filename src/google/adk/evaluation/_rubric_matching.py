@@ -48,7 +48,9 @@ from ._rubric_accounting import RubricOutcome
 from ._rubric_accounting import UnmatchedBlock
 from ._rubric_ids import normalize_rubric_id
 from ._rubric_ids import rubric_prompt_ids
-from ._rubric_parsing import is_not_applicable
+from ._rubric_verdicts import is_not_applicable
+from ._rubric_verdicts import read
+from ._rubric_verdicts import read_verdict
 from ._rubric_vocabulary import APPLICABILITY_WORDS
 from ._rubric_vocabulary import KANA_SPELLINGS
 from .eval_rubrics import Rubric
@@ -583,10 +585,15 @@ def _outcome(
             else "the judge gave no verdict for it"
         ),
     )
-  # A block without a usable verdict does not outvote one with a verdict.
+  # A block without a verdict line does not outvote one with a verdict; a
+  # verdict that is no yes or no (`Uncertain`) does.
   scored = [a for a in blocks if getattr(a.response, "score", None) is not None]
   first = (scored or blocks)[0]
-  scores = {a.response.score for a in scored}
+  scores = {
+      getattr(a.response, "score", None)
+      for a in blocks
+      if a in scored or _text(getattr(a.response, "verdict", None))
+  }
   score = getattr(first.response, "score", None)
   reason = None
   if len(scores) > 1:
@@ -601,9 +608,7 @@ def _outcome(
         if verdict
         else "its block has no verdict"
     )
-  elif is_not_applicable(getattr(first.response, "verdict", None)) and any(
-      word in index.raw[i].casefold() for word in APPLICABILITY_WORDS
-  ):
+  elif _about_applying(index.raw[i], getattr(first.response, "verdict", None)):
     # "Not applicable" is a yes, except for a property about what applies.
     score = None
     reason = "not applicable, to a property that is itself about what applies"
@@ -614,6 +619,24 @@ def _outcome(
       reason=reason,
       tier=first.tier,
       block=first.block,
+  )
+
+
+def _about_applying(text: str, verdict: object) -> bool:
+  """Whether a "not applicable" verdict answers a property about applying.
+
+  Such a property names what applies (`APPLICABILITY_WORDS`), or shares a
+  word with the verdict (`Không áp dụng` for `... áp dụng mã giảm giá`):
+  "not applicable" may then mean "not applied", and is no verdict.
+  """
+  if not is_not_applicable(verdict):
+    return False
+  folded = text.casefold()
+  words = set(folded.split())
+  return any(word in folded for word in APPLICABILITY_WORDS) or any(
+      len(word) > 2 and word in words and read_verdict(word) is None
+      for word in read(verdict)[2].split()
+      if word not in ("not", "non", "nicht", "pas")
   )
 
 

@@ -23,8 +23,9 @@ folding, so case and full-width variants need not be listed.
 
 from __future__ import annotations
 
-# The field each label names. `verdict` also covers labels that introduce
-# the judge's conclusion (`Final verdict`, `結論`).
+# The field each label names. A `conclusion` label (`Final verdict`, `結論`)
+# gives the verdict of a block that has no `verdict` line; beside one, it
+# counts only where it opens with a verdict, which must then agree.
 LABELS: dict[str, tuple[str, ...]] = {
     "id": (
         "id",
@@ -150,41 +151,68 @@ LABELS: dict[str, tuple[str, ...]] = {
     ),
     "verdict": (
         "verdict",
-        "final verdict",
         "判定",  # ja
         "判定結果",
-        "最終判定",
-        "評価",
-        "結論",
         "評決",
         "判断",  # zh
-        "结论",
         "裁定",
-        "最终判定",
-        "最終判斷",
         "判斷",
         "판정",  # ko
         "평결",
-        "결론",
         "الحكم",  # ar
         "القرار",
         "פסק דין",  # he
         "החלטה",
         "вердикт",  # ru
-        "заключение",
         "निर्णय",  # hi
         "फ़ैसला",
         "คำตัดสิน",  # th
         "veredicto",  # es, pt
         "urteil",  # de
-        "ergebnis",
         "verdetto",  # it
-        "kết luận",  # vi
         "putusan",  # id
         "karar",  # tr
         "werdykt",  # pl
     ),
+    "conclusion": (
+        "conclusion",
+        "final verdict",
+        "overall verdict",
+        "最終判定",  # ja
+        "評価",
+        "結論",
+        "结论",  # zh
+        "最终判定",
+        "最終判斷",
+        "결론",  # ko
+        "заключение",  # ru
+        "ergebnis",  # de
+        "kết luận",  # vi
+    ),
 }
+
+# The word of the templates' `STEP 1:` ... `STEP 5:` lines: a numbered step
+# is the judge's working, never a second verdict.
+STEP_WORDS: tuple[str, ...] = (
+    "step",
+    "ステップ",  # ja
+    "步骤",  # zh
+    "步驟",
+    "단계",  # ko
+    "الخطوة",  # ar
+    "שלב",  # he
+    "шаг",  # ru
+    "चरण",  # hi
+    "ขั้นตอน",  # th
+    "paso",  # es
+    "passo",  # pt, it
+    "schritt",  # de
+    "étape",  # fr
+    "bước",  # vi
+    "langkah",  # id
+    "adım",  # tr
+    "krok",  # pl
+)
 
 # Verdict phrases and the score each stands for. "Not applicable" counts as
 # yes: every rubric template defines `yes` as "fulfilled, or not applicable"
@@ -415,26 +443,39 @@ HEDGES: tuple[str, ...] = (
     "although",
     "though",
     "except",
+    "if",
+    "unless",
     "一部",  # ja
     "部分的",
     "ただし",
     "但し",
     "しかし",
     "不十分",
+    "でも",
+    "言えない",
+    "言えません",
+    "言い難い",
+    "ではない",
+    "ではありません",
     "部分",  # zh
     "但",
     "不完全",
     "不够",
     "不夠",
+    "不过",
+    "不過",
     "부분적",  # ko
     "일부",
     "하지만",
     "다만",
     "그러나",
+    "그런데",
     "جزئيا",  # ar
     "جزئي",
     "لكن",
     "ولكن",
+    "لكنه",
+    "لكنها",
     "חלקית",  # he
     "אבל",
     "частично",  # ru
@@ -445,16 +486,19 @@ HEDGES: tuple[str, ...] = (
     "परंतु",
     "บางส่วน",  # th
     "แต่",
+    "อย่างไรก็ตาม",
     "parcialmente",  # es, pt
     "pero",
     "aunque",
     "sin embargo",
+    "no obstante",
     "mas",  # pt
     "porém",
     "embora",
     "teilweise",  # de
     "aber",
     "jedoch",
+    "allerdings",
     "partiellement",  # fr
     "mais",
     "cependant",
@@ -466,6 +510,7 @@ HEDGES: tuple[str, ...] = (
     "tetapi",
     "tapi",
     "namun",
+    "meskipun",
     "kısmen",  # tr
     "ama",
     "ancak",

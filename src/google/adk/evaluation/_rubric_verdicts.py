@@ -1,0 +1,191 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Reads what one verdict value of a rubric judge says: yes, no, or neither.
+
+A value is a yes or a no only when it opens with a stand-alone verdict phrase
+(`_rubric_vocabulary.VERDICTS`) that the rest of the value does not take
+back; anything else is no verdict, with the reason (`read_verdict`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+import unicodedata
+
+from ._rubric_vocabulary import AMBIGUOUS_NOT_APPLICABLE
+from ._rubric_vocabulary import HEDGES
+from ._rubric_vocabulary import NOT_APPLICABLE
+from ._rubric_vocabulary import VERDICTS
+
+_WHITESPACE = re.compile(r"\s+")
+# Arabic vowel marks and tatweel, and invisible format characters.
+_DROP = dict.fromkeys(
+    (*range(0x064B, 0x0660), 0x0670, 0x0640, 0x200B, 0x200C, 0x200D, 0x2060),
+    None,
+)
+# After a yes, a clause that negates: `Yes - it does not ...`, `Yes, it
+# does not.`
+_NEGATED_CLAUSE = re.compile(
+    r"[-\u2013\u2014,.;:]\s.*(?:n't|(?<!\w)(?:not|never|cannot|fails?)(?!\w))"
+)
+
+
+def normalize(text: str) -> str:
+  """NFKC, case folded, without format characters, spaces collapsed."""
+  text = unicodedata.normalize("NFKC", text).casefold()
+  text = "".join(c for c in text if unicodedata.category(c) != "Cf")
+  return _WHITESPACE.sub(" ", text).strip()
+
+
+def is_unspaced(char: str) -> bool:
+  """Whether `char` is of a script written without spaces (Thai, CJK)."""
+  return "\u0e00" <= char <= "\u0eff" or "\u3040" <= char <= "\u9fff"
+
+
+def _is_letter(char: str) -> bool:
+  return unicodedata.category(char)[0] in "LMN"
+
+
+def words_pattern(words: tuple[str, ...], end: str = r"(?!\w)") -> re.Pattern:
+  """Matches any of `words` apart from letters (inside, if unspaced)."""
+  forms = sorted({normalize(w) for w in words}, key=len, reverse=True)
+  return re.compile(
+      "|".join(
+          re.escape(w) if is_unspaced(w[0]) else rf"(?<!\w){re.escape(w)}{end}"
+          for w in forms
+      )
+  )
+
+
+# Verdict phrases by their first character, longest first.
+_PHRASES: dict[str, list[tuple[str, float]]] = {}
+for _score, _words in VERDICTS.items():
+  for _word in map(normalize, _words):
+    _PHRASES.setdefault(_word[0], []).append((_word, _score))
+for _candidates in _PHRASES.values():
+  _candidates.sort(key=lambda item: -len(item[0]))
+_HEDGE = words_pattern(HEDGES)
+_NOT_APPLICABLE = frozenset(map(normalize, NOT_APPLICABLE))
+_AMBIGUOUS = frozenset(map(normalize, AMBIGUOUS_NOT_APPLICABLE))
+
+
+def quote(text: str, limit: int = 60) -> str:
+  text = " ".join(str(text).split())
+  return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+
+
+def read(value: object) -> tuple[Optional[float], Optional[str], str]:
+  """Returns (score, why there is none, the verdict phrase read).
+
+  The value must open with a verdict phrase that stands alone: `Yes`,
+  `**はい**`, `ＹＥＳ`, `Yes, because ...`, but not `Met only partially` or
+  `Yes?`. The rest of the value may not take it back: another stand-alone
+  verdict (`No. Correction: yes`; a no form that runs into a word does not
+  count, so `Yes, no issues` is a yes), a hedge (`Yes, but not fully`,
+  `partially`, `if ...`; `_rubric_vocabulary.HEDGES`), a question mark, or
+  after a yes a negated clause (`Yes - it does not ...`). "Not applicable" is a yes, as
+  the templates define `yes`, except in the forms that can also mean "does
+  not hold" (`_rubric_vocabulary.AMBIGUOUS_NOT_APPLICABLE`).
+
+  Args:
+    value: The verdict as the judge wrote it. A bool is taken as is.
+  """
+  if isinstance(value, bool):
+    return (1.0 if value else 0.0), None, ""
+  if not isinstance(value, str) or not value.strip():
+    return None, "its block has no verdict", ""
+  text = normalize(value.translate(_DROP))
+  i = 0
+  while i < len(text) and unicodedata.category(text[i])[0] in "PZ":
+    i += 1
+  phrase, score = _phrase_at(text, i) if i < len(text) else (None, None)
+  if phrase is None or _runs_into_word(text, i + len(phrase), phrase):
+    return None, f"verdict {quote(value)} is not a yes or a no", ""
+  rest = text[i + len(phrase) :]
+  if "?" in rest or "\uff1f" in rest:
+    return None, f"verdict {quote(value)} is not a yes or a no", ""
+  j = 0
+  while j < len(rest):
+    other, other_score = _phrase_at(rest, j)
+    j += len(other) if other else 1
+    if other and other_score != score:
+      if other_score == 1.0 or not _runs_into_word(rest, j, other):
+        return None, f"verdict {quote(value)} gives both a yes and a no", phrase
+  if _HEDGE.search(rest) or score == 1.0 and _NEGATED_CLAUSE.search(rest):
+    return None, f"hedged verdict {quote(value)}", phrase
+  if phrase in _AMBIGUOUS:
+    return (
+        None,
+        (
+            f"not applicable ({quote(value)}), which can also mean that the"
+            " property does not hold"
+        ),
+        phrase,
+    )
+  return score, None, phrase
+
+
+def read_verdict(value: object) -> Optional[float]:
+  """Returns 1.0 for a yes, 0.0 for a no and None for anything else.
+
+  See `read` for what counts.
+  """
+  return read(value)[0]
+
+
+def explain_verdict(value: object) -> Optional[str]:
+  """Returns why `value` is no verdict (None when it is a yes or a no)."""
+  return read(value)[1]
+
+
+def is_not_applicable(value: object) -> bool:
+  """Whether `value` is a yes only because it says "not applicable"."""
+  score, _, phrase = read(value)
+  return score == 1.0 and phrase in _NOT_APPLICABLE
+
+
+def opens_with_verdict(value: str) -> bool:
+  """Whether `value` opens with a verdict phrase, taken back or not."""
+  score, _, phrase = read(value)
+  return bool(phrase) or score is not None
+
+
+def _runs_into_word(text: str, i: int, phrase: str) -> bool:
+  """Whether the phrase ending at `text[i]` runs into a word (`no issues`)."""
+  after = text[i:].lstrip()
+  if after[:1] == "-" and after[1:2].isalpha():
+    return True  # `Yes-ish`.
+  # Thai and CJK have no spaces between words: there a space separates.
+  spaced = text[i : i + 1] == " " and is_unspaced(phrase[-1])
+  return bool(after[:1]) and _is_letter(after[0]) and not spaced
+
+
+def _phrase_at(text: str, i: int) -> tuple[Optional[str], Optional[float]]:
+  """Returns the longest verdict phrase that starts a word at `text[i]`.
+
+  Phrases of several characters of a script written without spaces (`不符合`,
+  `ไม่ใช่`) may stand inside a longer run of letters; any other phrase must
+  stand apart from letters on both sides, so `no` is not read in `not` and
+  `否` is not read in `是否`.
+  """
+  before = text[i - 1] if i else " "
+  for phrase, score in _PHRASES.get(text[i], ()):
+    if text.startswith(phrase, i):
+      after = text[i + len(phrase) : i + len(phrase) + 1] or " "
+      inside_run = len(phrase) > 1 and is_unspaced(phrase[0])
+      if inside_run or not (_is_letter(before) or _is_letter(after)):
+        return phrase, score
+  return None, None
