@@ -88,7 +88,8 @@ def _points_to(named: str, theirs: str) -> str:
             ),
             "ID: r2\nProperty: 回答说明了薬の副作用以及服用时的注意事项\n"
             "Verdict: yes",
-            _points_to("r2", "r1"),
+            # 药 and 的 are both rubrics' words: the text is r1's, reworded.
+            _is_theirs("r2", "r1"),
             id="sides_mixed_script",
         ),
         pytest.param(
@@ -117,7 +118,8 @@ def _points_to(named: str, theirs: str) -> str:
             ),
             "ID: b\nProperty: In step 1 the assistant hands over 1 tablet\n"
             "Verdict: no",
-            _points_to("b", "a"),
+            # Only shared words changed: the text is a's, reworded.
+            _is_theirs("b", "a"),
             id="sides_number_counted",
         ),
     ],
