@@ -139,8 +139,23 @@ def test_a_rubric_whose_words_another_holds_needs_all_of_them():
             ),
             "The agent lists the risks and the costs",
         ),
+        (
+            # Found by Hypothesis: 食 is shared, but 就寝前 (before bed) is
+            # another word than 食前 (before meals).
+            (
+                ("before", "食前に服用するよう説明している"),
+                ("after", "食後に服用するよう説明している"),
+            ),
+            "就寝前に服用するよう説明している",
+        ),
     ],
-    ids=["word_changed", "word_dropped", "name_changed", "word_replaced"],
+    ids=[
+        "word_changed",
+        "word_dropped",
+        "name_changed",
+        "word_replaced",
+        "han_word_around_the_kept_character",
+    ],
 )
 def test_a_changed_or_dropped_distinguishing_word_attaches_nowhere(
     rubrics, written: str

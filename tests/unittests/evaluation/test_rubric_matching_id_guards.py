@@ -88,8 +88,7 @@ def _points_to(named: str, theirs: str) -> str:
             ),
             "ID: r2\nProperty: 回答说明了薬の副作用以及服用时的注意事项\n"
             "Verdict: yes",
-            # 药 and 的 are both rubrics' words: the text is r1's, reworded.
-            _is_theirs("r2", "r1"),
+            _points_to("r2", "r1"),
             id="sides_mixed_script",
         ),
         pytest.param(

@@ -352,13 +352,14 @@ class _Rubrics:
     either text kept), holds `i`'s numbers and negations exactly, and
     against every other rubric sides with `i`: it holds a word that only
     `i` has (all of `i`'s words if `i` has none) and none that only the
-    other has. Words every
-    rubric holds may change freely; any other word of `i` may be kept,
-    respelled (`_respells`, `_is_spelling`) or dropped, never replaced by
-    another word. With rubrics `... SKU-7 together with its price` and
-    `... SKU-8 ...`, `... listed product SKU-7 ...` is SKU-7's; with rubrics
-    `before meals` and `after meals`, `with meals` and `meals` are neither's.
-    Position never decides.
+    other has. Words every rubric holds may change freely (in unspaced
+    scripts, not next to a character of `i`'s own: `_borders_own_word`);
+    any other word of `i` may be kept, respelled (`_respells`,
+    `_is_spelling`) or dropped, never replaced by another word. With
+    rubrics `... SKU-7 together with its price` and `... SKU-8 ...`,
+    `... listed product SKU-7 ...` is SKU-7's; with rubrics `before meals`
+    and `after meals`, `with meals` and `meals` are neither's. Position
+    never decides.
     """
     rubric = self.tokens[i]
     if signature is None:
@@ -367,17 +368,17 @@ class _Rubrics:
       return False
     spans = _spans(block, rubric)
     if len(spans) > _MAX_PLACES or any(
-        max(len(b), len(r)) > _MAX_PLACE_TOKENS for b, r in spans
+        max(len(b), len(r)) > _MAX_PLACE_TOKENS for b, r, _, _ in spans
     ):
       return False
-    if 2 * sum(len(b) for b, _ in spans) > len(block) or 2 * sum(
-        len(r) for _, r in spans
+    if 2 * sum(len(b) for b, _, _, _ in spans) > len(block) or 2 * sum(
+        len(r) for _, r, _, _ in spans
     ) > len(rubric):
       return False
     mine = self.token_sets[i]
     written = frozenset(block)
     held = set(written & mine)
-    for added, listed in spans:
+    for added, listed, start, end in spans:
       if _is_spelling(added, listed):
         held.update(listed)
         continue
@@ -395,7 +396,26 @@ class _Rubrics:
           for r in listed
       ):
         return False  # A word of rubric i's own replaced by another.
+      if new and listed and self._borders_own_word(rubric, start, end):
+        return False  # `食前` -> `就寝前`: shared 食, but another word.
     return self._sides_with_mine(held, i)
+
+  def _borders_own_word(
+      self, rubric: tuple[str, ...], start: int, end: int
+  ) -> bool:
+    """Whether `rubric[start:end]` touches a character of a word of its own.
+
+    In a script written without spaces a token is a character, and the
+    characters around a place belong to the word it changes: replacing the
+    shared `食` of `食前` (before meals, against `食後`) writes `就寝前`
+    (before bed), another word, though `前` is kept.
+    """
+    return any(
+        0 <= k < len(rubric)
+        and not folding.is_word(rubric[k])
+        and rubric[k] not in self.shared
+        for k in (start - 1, end)
+    )
 
   def _only_others_hold(self, token: str, i: int) -> bool:
     """Whether `token` is, or respells, a word rubric `i` lacks and others have.
@@ -492,8 +512,12 @@ def _copy_form(text: object) -> str:
 
 def _spans(
     block: tuple[str, ...], rubric: tuple[str, ...]
-) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
-  """The places where two token sequences differ, as (block, rubric) pairs."""
+) -> list[tuple[tuple[str, ...], tuple[str, ...], int, int]]:
+  """The places where two token sequences differ.
+
+  Each is (block tokens, rubric tokens, start, end), `rubric[start:end]`
+  being the rubric's tokens of the place.
+  """
   # A rewrite mostly keeps both ends: align only the middle.
   start = 0
   while start < min(len(block), len(rubric)) and block[start] == rubric[start]:
@@ -504,15 +528,18 @@ def _spans(
       and block[-1 - end] == rubric[-1 - end]
   ):
     end += 1
+  offset = start
   block, rubric = (
       block[start : len(block) - end],
       rubric[start : len(rubric) - end],
   )
   if not block or not rubric:
-    return [(block, rubric)] if block or rubric else []
+    if not block and not rubric:
+      return []
+    return [(block, rubric, offset, offset + len(rubric))]
   matcher = difflib.SequenceMatcher(None, block, rubric, autojunk=False)
   return [
-      (block[i1:i2], rubric[j1:j2])
+      (block[i1:i2], rubric[j1:j2], offset + j1, offset + j2)
       for tag, i1, i2, j1, j2 in matcher.get_opcodes()
       if tag != "equal"
   ]
