@@ -154,9 +154,8 @@ class _Rubrics:
         holders.setdefault(token, set()).add(i)
     allowed = {}
     for token, fold in folding.CONTEXTUAL_FOLDS.items() if holders else ():
-      with_token, with_fold = holders.get(token, set()), holders.get(
-          fold, set()
-      )
+      with_token = holders.get(token, set())
+      with_fold = holders.get(fold, set())
       if not (with_token - with_fold and with_fold - with_token):
         allowed[token] = fold
     return allowed
