@@ -365,6 +365,8 @@ class _Rubrics:
       signature = _signature(block)
     if not rubric or signature != self.signature(i):
       return False
+    if abs(len(block) - len(rubric)) > _MAX_PLACES * _MAX_PLACE_TOKENS:
+      return False  # Out of the bound whatever the places: no alignment.
     spans = _spans(block, rubric)
     if len(spans) > _MAX_PLACES or any(
         max(len(b), len(r)) > _MAX_PLACE_TOKENS for b, r, _, _ in spans
