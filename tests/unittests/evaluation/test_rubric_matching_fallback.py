@@ -148,6 +148,14 @@ def test_a_rubric_whose_words_another_holds_needs_all_of_them():
             ),
             "就寝前に服用するよう説明している",
         ),
+        (
+            # カラー is b's word, though each of its kana alone is none.
+            (
+                ("a", "商品の説明をした"),
+                ("b", "商品のサイズとカラーと価格と在庫の説明をした"),
+            ),
+            "商品カラーの説明をした",
+        ),
     ],
     ids=[
         "word_changed",
@@ -155,6 +163,7 @@ def test_a_rubric_whose_words_another_holds_needs_all_of_them():
         "name_changed",
         "word_replaced",
         "han_word_around_the_kept_character",
+        "katakana_word_of_another_rubric",
     ],
 )
 def test_a_changed_or_dropped_distinguishing_word_attaches_nowhere(

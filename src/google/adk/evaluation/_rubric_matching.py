@@ -383,6 +383,8 @@ class _Rubrics:
       if _is_spelling(added, listed):
         held.update(listed)
         continue
+      if self._letters_only_others_write(added, i):
+        return False
       new = False
       for token in added:
         if token in mine:
@@ -431,6 +433,32 @@ class _Rubrics:
       return True
     theirs = self.respelled_in(token)
     return bool(theirs) and i not in theirs
+
+  @functools.cached_property
+  def letters(self) -> list[str]:
+    """Each rubric's tokens, joined: where its runs of letters are read."""
+    return ["".join(tokens) for tokens in self.tokens]
+
+  def _letters_only_others_write(self, added: tuple[str, ...], i: int) -> bool:
+    """Whether `added` holds a run of letters another rubric writes, not `i`.
+
+    Two or more letters of an unspaced script other than Han, next to each
+    other, may be a word (`サイズ`), though one alone is not (see
+    `_only_others_hold`).
+    """
+    runs, run = [], []
+    for token in (*added, ""):
+      if token and not (folding.is_word(token) or folding.is_han(token)):
+        run.append(token)
+        continue
+      if len(run) >= 2:
+        runs.append("".join(run))
+      run = []
+    return any(
+        run not in self.letters[i]
+        and any(run in self.letters[j] for j in self.postings.get(run[0], ()))
+        for run in runs
+    )
 
   def _sides_with_mine(self, held: set[str], i: int) -> bool:
     """Whether the words of rubric `i` a block `held` side with `i`.
