@@ -117,7 +117,8 @@ def _points_to(named: str, theirs: str) -> str:
             ),
             "ID: b\nProperty: In step 1 the assistant hands over 1 tablet\n"
             "Verdict: no",
-            _points_to("b", "a"),
+            # Only shared words changed: the text is a's, reworded.
+            _is_theirs("b", "a"),
             id="sides_number_counted",
         ),
     ],

@@ -72,7 +72,8 @@ _ID_TAG = re.compile(r"\[\s*id\s*[:\uff1a]\s*([^\]\n]{1,200})\]\s*", re.I)
 _CELL_SEPARATOR = re.compile(r"(?<!\\)\|")
 _PARENTHESIS = re.compile(r"\s*\([^()]{1,20}\)$")
 _QUOTED = re.compile(
-    '"[^"]*"|\u201c[^\u201d]*\u201d|\u300c[^\u300d]*\u300d|\u00ab[^\u00bb]*\u00bb|`[^`]*`'
+    '"[^"]*"|\u201c[^\u201d]*\u201d|\u300c[^\u300d]*\u300d'
+    "|\u00ab[^\u00bb]*\u00bb|`[^`]*`"
 )
 _IDENTITY = ("id", "property")
 _LABEL_INDEX: dict[str, str] = {
