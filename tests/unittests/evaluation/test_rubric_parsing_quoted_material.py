@@ -104,7 +104,7 @@ def test_a_list_introduced_by_a_colon_does_not_swallow_the_verdict():
         "ID: r1\nProperty: p\n\nID: r2\nVerdict: yes\nVerdict: no",
         (
             "ID: r1\nProperty: p\nRationale: 返答は\n「ID:"
-            " r2\n判定：はい」\nVerdict: no"
+            " r2\nVerdict: yes」\nVerdict: no"
         ),
         (
             'ID: r1\nProperty: p\nRationale: "ok\nID: r2\nVerdict: yes" it'

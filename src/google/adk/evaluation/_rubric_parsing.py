@@ -309,7 +309,7 @@ class _Reading:
       return
     elif field is None and block.verdicts and not _STEP.fullmatch(label.key):
       # `Correction: yes` after the verdict: another verdict.
-      block.after += filter(None.__ne__, [read_verdict(label.value)])
+      block.after += [v for v in [read_verdict(label.value)] if v is not None]
       self._mentions(label.value)
     block.keys.add(label.key)
     name = field or "rationale"
@@ -350,7 +350,7 @@ class _Reading:
       elif not block.identity_lines and kept:
         # Verdict lines after a block, before the next one opens.
         values = [read_verdict(v.value) for v in block.verdicts]
-        kept[-1].after += filter(None.__ne__, values)
+        kept[-1].after += [v for v in values if v is not None]
         self.stray += block.verdicts
       else:
         kept.append(block)
