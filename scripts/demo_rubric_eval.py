@@ -23,7 +23,9 @@ answers: with the google-adk of this interpreter (the patched build) and with
 the one of `--stock-python` (stock 2.13.0). It prints, for the patched build,
 each case's metrics with the verdict each rubric received, the samples in
 which a rubric went unscored and why, and the score against the threshold;
-then what stock 2.13.0 reports for the same answers.
+then what stock 2.13.0 reports for the same answers. Last, both builds'
+`adk eval` commands run one case with a broken set-up (a misspelled
+criterion key that stock ignores), and it prints what each reports.
 
 `run` copies the sample to a temporary folder, calls the `adk` command's own
 entry point in this process (`adk eval <sample> <3 eval sets>
@@ -188,6 +190,80 @@ def run(out: pathlib.Path) -> None:
       ),
       encoding="utf-8",
   )
+
+
+# ---------------------------------------------------------------------------
+# A broken set-up, in another interpreter's `adk eval`
+# ---------------------------------------------------------------------------
+
+# The sample's case whose rubrics are all judged, with a passing tool-use
+# metric beside the final-response one; then the same config with one typo.
+BROKEN_EVAL_SET = "pharmacy_ja_unscored"
+BROKEN_CASE = "all_answered"
+BROKEN_METRIC = "rubric_based_tool_use_quality_v1"
+BROKEN_KEY = "structured_ouput"
+
+
+def broken_setup_config(broken: bool) -> dict[str, Any]:
+  """Returns the control config, or it with `structured_ouput: true`."""
+  config = json.loads(
+      (SAMPLE / "pharmacy_ja_two_metrics_config.json").read_text(
+          encoding="utf-8"
+      )
+  )
+  if broken:
+    # Meant `structured_output`: structured judging, silently off in stock.
+    config["criteria"][BROKEN_METRIC][BROKEN_KEY] = True
+  return config
+
+
+def _adk_eval_broken(python: str, tmp: pathlib.Path) -> subprocess.Popen[str]:
+  """Starts `adk eval` of `python`'s venv on the config with the typo."""
+  agent_dir = tmp / SAMPLE.name
+  shutil.copytree(
+      SAMPLE, agent_dir, ignore=shutil.ignore_patterns(".adk", "__pycache__")
+  )
+  config = tmp / "broken_config.json"
+  config.write_text(
+      json.dumps(broken_setup_config(True), ensure_ascii=False), "utf-8"
+  )
+  env = {k: v for k, v in os.environ.items() if k != "ADK_SAMPLE_LIVE"}
+  return subprocess.Popen(
+      [str(pathlib.Path(python).parent / "adk"), "eval", str(agent_dir)]
+      + [f"{agent_dir / f'{BROKEN_EVAL_SET}.evalset.json'}:{BROKEN_CASE}"]
+      + ["--config_file_path", str(config), "--log_level", "ERROR"],
+      env=env,
+      stdout=subprocess.PIPE,
+      stderr=subprocess.DEVNULL,
+      text=True,
+  )
+
+
+def _outcome(stdout: str, exit_code: int) -> list[str]:
+  """Returns the summary counts, the `Error:` lines and the exit status."""
+  lines = [
+      line.strip()
+      for line in stdout.splitlines()
+      if line.strip().startswith(("Tests passed", "Tests failed"))
+  ]
+  lines += [line for line in stdout.splitlines() if line.startswith("Error:")]
+  return lines + [f"exit status {exit_code}"]
+
+
+def broken_setup_report(outcomes: dict[str, list[str]]) -> str:
+  """Words the broken set-up's outcome with each build."""
+  lines = [
+      "",
+      (
+          f"A broken set-up: `{BROKEN_KEY}: true` (meant `structured_output`)"
+          f" in {BROKEN_METRIC}'s criterion, case {BROKEN_CASE} of"
+          f" {BROKEN_EVAL_SET}, beside a passing final-response metric:"
+      ),
+  ]
+  for name, label in (("p", "patched build"), ("s", "stock 2.13.0")):
+    lines.append(f"  {label}:")
+    lines += [f"    {line}" for line in outcomes[name]]
+  return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------
@@ -512,6 +588,15 @@ def main(argv: Optional[list[str]] = None) -> int:
         json.loads(outs[name].read_text(encoding="utf-8"))
         for name in ("p", "s")
     )
+    broken_runs = {}
+    for name, python in (("p", sys.executable), ("s", args.stock_python)):
+      folder = pathlib.Path(tmp) / f"broken_{name}"
+      folder.mkdir()
+      broken_runs[name] = _adk_eval_broken(python, folder)
+    outcomes = {}
+    for name, process in broken_runs.items():
+      stdout, _ = process.communicate()
+      outcomes[name] = _outcome(stdout, process.returncode)
   if "+" not in patched["version"] or stock["version"] != "2.13.0":
     print(
         "error: expected the patched build and stock 2.13.0, got"
@@ -520,6 +605,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     )
     return 1
   print(report(patched, stock))
+  print(broken_setup_report(outcomes))
   return 0
 
 

@@ -15,7 +15,7 @@
 
 """Runs each pull request's own tests at its point of the stack and on stock.
 
-  python scripts/stack_tests.py [--keep DIR]
+  python scripts/stack_tests.py [--keep DIR] [--only PR ...]
 
 For pull request k: its test files, in the tree after pull requests 1..k
 (`patches/stack.toml`), in the tree after pull requests 1..k-1 with the test
@@ -56,6 +56,11 @@ def _pytest(base: pathlib.Path, tests: list[str]) -> str:
 def main() -> int:
   parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
   parser.add_argument("--keep", help="write the trees here (default: temp)")
+  parser.add_argument(
+      "--only",
+      action="append",
+      help="run only this pull request's tests (repeatable; default: all)",
+  )
   args = parser.parse_args()
   config = patchlib.Config.load(patches.ROOT)
   upstream = patches.fetch_upstream(config)
@@ -64,6 +69,8 @@ def main() -> int:
   with tempfile.TemporaryDirectory() as tmp:
     out = pathlib.Path(args.keep or tmp)
     for number, (pr, state) in enumerate(zip(stack, states[1:]), start=1):
+      if args.only and pr.name not in args.only:
+        continue
       tests = [
           p
           for p in pr.files
