@@ -7,9 +7,8 @@ Run with the interpreter of a venv that has the patched build installed:
 
 The stock `rubric_based_evaluator.py` is read from the pinned upstream wheel
 and loaded beside the patched one (see `scripts/stock.py`), so both score the
-same judge answers on the same machine. Each figure is the median wall time
-of repeated runs of `convert_auto_rater_response_to_score`, with garbage
-collection left on: what a user waits for.
+same judge answers on the same machine. Each figure is the median of repeated
+runs of `convert_auto_rater_response_to_score`.
 
 The patched matcher keeps no cache: every figure includes folding and
 indexing the rubrics for the answer.
@@ -18,6 +17,7 @@ indexing the rubrics for the answer.
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import pathlib
 import statistics
@@ -80,17 +80,6 @@ def _rubric_texts(count: int) -> list[str]:
   return texts[:count]
 
 
-def _sku_texts(count: int) -> list[str]:
-  return [
-      f"The final answer lists product SKU-{k} together with its current price"
-      for k in range(1, count + 1)
-  ]
-
-
-def _sku_listed(text: str) -> str:
-  return text.replace(" lists ", " listed ")
-
-
 def _drift(text: str) -> str:
   return (
       text.replace("ユーザ", "ユーザー")
@@ -100,16 +89,12 @@ def _drift(text: str) -> str:
 
 
 def _answer(
-    texts: list[str],
-    with_ids: bool,
-    drifted: bool,
-    shift: int = 0,
-    drift: Callable[[str], str] = _drift,
+    texts: list[str], with_ids: bool, drifted: bool, shift: int = 0
 ) -> str:
   blocks = []
   for i, text in enumerate(texts):
     lines = [f"ID: r{(i + shift) % len(texts)}"] if with_ids else []
-    lines.append(f"Property: {drift(text) if drifted else text}")
+    lines.append(f"Property: {_drift(text) if drifted else text}")
     lines.append("Rationale: 会話の2ターン目で確認しています。")
     lines.append("Verdict: yes")
     blocks.append("\n".join(lines))
@@ -148,40 +133,38 @@ def _scorer(module, texts: list[str]) -> Callable[[str], int]:
 
 
 def _median_ms(*functions: Callable[[], object], repeat: int) -> list[float]:
-  """Returns the median wall time of each function in ms.
+  """Returns the median CPU time of each function in ms.
 
-  Wall time with garbage collection on, as a user waits for it; the
-  functions take turns in every round, so that other work on the machine,
-  and its drift during the run, weigh on all of them alike.
+  CPU time of this process (not wall time), and the functions take turns in
+  every round, so that other work on the machine, and its drift during the
+  run, weigh on all of them alike.
   """
   times: list[list[float]] = [[] for _ in functions]
   for function in functions:
     function()
   for _ in range(repeat):
     for function, spent in zip(functions, times):
-      start = time.perf_counter()
+      gc.collect()
+      gc.disable()  # As timeit does: a collection is not the code's cost.
+      start = time.process_time()
       function()
-      spent.append(time.perf_counter() - start)
+      spent.append(time.process_time() - start)
+      gc.enable()
   return [statistics.median(spent) * 1000 for spent in times]
 
 
 def main() -> int:
   parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
   parser.add_argument("--repeat", type=int, default=15)
-  parser.add_argument(
-      "--no-floods",
-      action="store_true",
-      help="skip the hostile answers of 256 KB to 1 MB",
-  )
   args = parser.parse_args()
   logging.disable(logging.WARNING)
   stock_module = stock.load_evaluation_module("rubric_based_evaluator")
   patched = rubric_based_evaluator
 
-  print("Matching (median wall ms of convert_auto_rater_response_to_score)")
+  print("Matching (median ms of convert_auto_rater_response_to_score)")
   print(f"{'case':44} {'stock':>9} {'patched':>9} {'attached s/p':>13}")
   rows = {}
-  for count in (50, 100, 200, 400):
+  for count in (50, 200):
     texts = _rubric_texts(count)
     for name, with_ids, drifted in (
         ("ids echoed", True, False),
@@ -199,28 +182,6 @@ def main() -> int:
           f"{f'{count} rubrics, {name}':44} {figures[0]:9.2f}"
           f" {figures[1]:9.2f} {f'{attached[0]}/{attached[1]}':>13}"
       )
-  for count in (50, 100, 200, 400):
-    texts = _sku_texts(count)
-    answer = _answer(texts, True, False)
-    listed = _answer(texts, False, True, drift=_sku_listed)
-    scores = [_scorer(module, texts) for module in (stock_module, patched)]
-    # Stock with its ids echoed, against the patched build without ids.
-    figures = _median_ms(
-        lambda: scores[0](answer),
-        lambda: scores[1](listed),
-        repeat=args.repeat,
-    )
-    attached = [scores[0](answer), scores[1](listed)]
-    rows[(count, "sku")] = figures
-    print(
-        f"{f'{count} SKU rubrics, stock ids / patched listed':44}"
-        f" {figures[0]:9.2f} {figures[1]:9.2f}"
-        f" {f'{attached[0]}/{attached[1]}':>13}"
-    )
-  print("\nPatched ms per rubric (flat: linear in rubrics)")
-  for name in ("ids echoed", "no ids, drifted text", "sku"):
-    per = [rows[(n, name)][1] / n for n in (50, 100, 200, 400)]
-    print(f"  {name:24} " + " ".join(f"{x:6.3f}" for x in per))
   id_stock, id_patched = rows[(200, "ids echoed")]
   drift_patched = rows[(200, "no ids, drifted text")][1]
   print(
@@ -230,11 +191,6 @@ def main() -> int:
   print(
       "no ids, drifted, 200 rubrics: patched / stock id path ="
       f" {drift_patched / id_stock:.2f} (target <= 5)"
-  )
-  sku_stock, sku_patched = rows[(200, "sku")]
-  print(
-      "no ids, 200 SKU rubrics listed: patched / stock id path ="
-      f" {sku_patched / sku_stock:.2f} (target <= 5)"
   )
 
   print("\nIds shifted by one, exact texts (stock attaches every block wrong)")
@@ -252,8 +208,6 @@ def main() -> int:
   )
   print(f"patched/stock = {figures[1] / figures[0]:.2f} (target <= 3)")
 
-  if args.no_floods:
-    return 0
   print("\nHostile answers, patched (median ms; linear: ms/MB stays flat)")
   texts = _rubric_texts(20)
   score = _scorer(patched, texts)

@@ -117,8 +117,7 @@ def _points_to(named: str, theirs: str) -> str:
             ),
             "ID: b\nProperty: In step 1 the assistant hands over 1 tablet\n"
             "Verdict: no",
-            # Only shared words changed: the text is a's, reworded.
-            _is_theirs("b", "a"),
+            _points_to("b", "a"),
             id="sides_number_counted",
         ),
     ],

@@ -12,13 +12,12 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests for the rewrite tier of `_rubric_matching` (the guarded fallback).
+"""Tests for the rewrite tier of `_rubric_matching`.
 
-Without a usable id, a property text that differs from exactly one rubric's
-text by a few words and sides with it against every other rubric attaches:
-an inflection, a respelling (Korean spacing, a word written in kana that the
-rubric writes in Han characters), a particle added or dropped. A replaced
-word of the rubric's own, a changed number or negation never does.
+Without a usable id, a property text that is a spelling of exactly one
+rubric's text attaches: Korean spacing, or a word written in kana that the
+rubric writes in Han characters. A changed word, number or negation never
+does.
 """
 
 from __future__ import annotations
@@ -59,68 +58,49 @@ def test_spellings_of_the_rubric_attach(rubric: str, written: str):
 
 
 @pytest.mark.parametrize(
-    ("rubric", "written", "attached"),
+    ("rubric", "written"),
     [
         (
             "The agent lists the side effects",
             "The agent listed the side effects",
-            True,
         ),
+        ("副作用を説明している", "副作用を説明しています"),
         (
             "1日2錠を服用するよう説明している",
             "1日2錠を服用するように説明している",
-            True,
         ),
-        ("回答说明了药物副作用", "回答说明了药物的副作用", True),
-        ("回答说明了药物的副作用", "回答说明药物的副作用", True),
-        (
-            "The response links to the size guide",
-            "The response links to the sizing guide",
-            True,
-        ),
-        ("The label shows the color", "The label shows the colour", True),
-        # A word the other rubric lacks is the rubric's own: replaced by
-        # another word (る by ます, 했다 by 한다, employer by employee), it
-        # may say something else, so only a respelling or a drop attaches.
-        ("副作用を説明している", "副作用を説明しています", False),
-        ("오전에 복용하도록 안내했다", "오전에 복용하도록 안내한다", False),
-        ("ذكر الوكيل الجرعة", "ذكر الوكيل والجرعة", False),
-        (
-            "左目に点眼するよう案内している",
-            "みぎ目に点眼するよう案内している",
-            False,
-        ),
+        ("오전에 복용하도록 안내했다", "오전에 복용하도록 안내한다"),
+        ("回答说明了药物副作用", "回答说明了药物的副作用"),
+        ("回答说明了药物的副作用", "回答说明药物的副作用"),
+        ("ذكر الوكيل الجرعة", "ذكر الوكيل والجرعة"),
+        ("左目に点眼するよう案内している", "みぎ目に点眼するよう案内している"),
         (
             "The agent asks for the employer's address",
             "The agent asks for the employee's address",
-            False,
         ),
     ],
     ids=[
         "inflection_en",
-        "particle_added_ja",
+        "inflection_ja_polite",
+        "inflection_ja_particle",
+        "inflection_ko",
         "chinese_particle_added",
         "chinese_particle_dropped",
-        "sizing_for_size",
-        "colour_for_color",
-        "inflection_ja_polite",
-        "inflection_ko",
         "arabic_conjunction",
         "kana_of_another_word",
         "one_letter_changes_the_word",
     ],
 )
-def test_a_few_words_changed_attach_unless_one_is_replaced(
-    rubric: str, written: str, attached: bool
+def test_changed_words_are_not_spellings_and_stay_unscored(
+    rubric: str, written: str
 ):
+  # An inflection, a particle or a conjunction may change what the rubric
+  # says (employer / employee): only spellings of the same text attach.
   rubrics = _rubrics(("r", rubric), ("other", "The user asks about the price"))
 
   outcomes, _ = _match(rubrics, f"Property: {written}\nVerdict: yes")
 
-  assert outcomes == {
-      "r": (1.0, _REWRITE) if attached else _NONE,
-      "other": _NONE,
-  }
+  assert outcomes == {"r": _NONE, "other": _NONE}
 
 
 def test_seed_case_attaches_without_ids():

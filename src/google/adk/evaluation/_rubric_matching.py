@@ -23,13 +23,8 @@ Each block of the judge's answer goes to at most one rubric:
    apart (see `_sides_with`). Then neither rubric gets the block.
 2. **text**: without a usable id, the folded property text (see
    `_rubric_folding.fold`) equals the text of exactly one rubric.
-3. **rewrite**: the property text differs from exactly one rubric's text by
-   a few words and sides with it against every other rubric (the guarded
-   fallback, one rule: see `_Rubrics.attaches`).
-
-Blocks that repeat the worked example of ADK's rubric prompts (the
-`ID: 1`-`3` blocks about employees, or about `grammar_check`) are not
-answers: they attach to nothing, whatever id they carry.
+3. **rewrite**: the property text is a spelling of exactly one rubric's
+   text, never a changed word (see `_Rubrics.is_rewrite`).
 
 Position never decides. A rubric whose blocks disagree, or whose verdict is
 not a yes or a no, or that got no block, is unscored with its reason.
@@ -70,14 +65,16 @@ TIER_ID = "id"
 TIER_TEXT = "text"
 TIER_REWRITE = "rewrite"
 
-# "A few words": a block differs from its rubric's text in at most this many
-# places, each adding, dropping or replacing at most this many tokens on
-# either side (a Han, kana or Thai character is a token, see
-# `_rubric_folding.fold`), and keeps at least half of either text. The
-# reported judge rewrites change one or two words in one or two places
-# (`listed`, `sizing`, `colour`; `又は` -> `または` and `振込` -> `振込み`).
-_MAX_PLACES = 3
-_MAX_PLACE_TOKENS = 3
+# A rewrite changes at most this many places of the text, and this many Han
+# characters on either side: the reported judge rewrites change one or two
+# words (`ユーザ`, `等`, `含めて`), and a tight bound keeps candidates few.
+_MAX_SPANS = 3
+_MAX_HAN = 2
+# Candidates for a rewrite must hold one of this many of the block's rarest
+# tokens: a rewrite leaves at most `_MAX_SPANS * _MAX_SPAN_TOKENS` tokens of
+# the block outside the rubric's text, so one of these is always in it.
+_MAX_SPAN_TOKENS = 6
+_RARE_TOKENS = _MAX_SPANS * _MAX_SPAN_TOKENS + 1
 # Another rubric whose words a block with an id may side with is looked for
 # among at most this many rubrics, so that the check stays linear in the
 # number of blocks (rarest words first; a miss only keeps the id's verdict).
@@ -102,14 +99,6 @@ _NEGATION_MARKS = (
     "ナイ", "ナク", "ナカッ", "マセン", "ズ", "ヌ", "ナシ", "불", "않", "없", "ไม่", "มิ", "ไร้",
 )  # fmt: skip
 _HANGUL = re.compile("[\uac00-\ud7a3]+")
-# The tokens of `_rubric_folding.CONTEXTUAL_FOLDS`, folded or fold targets.
-_CONTEXTUAL_TOKENS = frozenset(folding.CONTEXTUAL_FOLDS) | frozenset(
-    folding.CONTEXTUAL_FOLDS.values()
-)
-# The tokens a respelling of `_is_spelling` may bring into a text.
-_SPELLABLE = frozenset(
-    "".join(han + "".join(kana) for han, kana in _KANA_SPELLINGS.items())
-)
 _NEGATION_MARK = re.compile(
     "|".join(sorted(map(re.escape, _NEGATION_MARKS), key=len, reverse=True))
 )
@@ -145,42 +134,8 @@ class _Rubrics:
     return by_id
 
   @functools.cached_property
-  def folds(self) -> dict[str, str]:
-    """The `_rubric_folding.CONTEXTUAL_FOLDS` these rubrics allow.
-
-    A fold is refused when it would merge words that tell two rubrics
-    apart: one rubric holds the token and not its fold, another the fold
-    and not the token.
-    """
-    holders: dict[str, set[int]] = {}
-    for i, tokens in enumerate(self.folded):
-      for token in _CONTEXTUAL_TOKENS.intersection(tokens):
-        holders.setdefault(token, set()).add(i)
-    allowed = {}
-    for token, fold in folding.CONTEXTUAL_FOLDS.items() if holders else ():
-      with_token = holders.get(token, set())
-      with_fold = holders.get(fold, set())
-      if not (with_token - with_fold and with_fold - with_token):
-        allowed[token] = fold
-    return allowed
-
-  def fold(self, text: object) -> tuple[str, ...]:
-    """`_rubric_folding.fold`, then the contextual folds these rubrics allow."""
-    return self._refold(folding.fold(text))
-
-  def _refold(self, tokens: tuple[str, ...]) -> tuple[str, ...]:
-    if not self.folds or self.folds.keys().isdisjoint(tokens):
-      return tokens
-    return tuple(self.folds.get(t, t) for t in tokens)
-
-  @functools.cached_property
-  def folded(self) -> list[tuple[str, ...]]:
-    """The rubric texts after `_rubric_folding.fold` alone."""
-    return [folding.fold(t) for t in self.raw]
-
-  @functools.cached_property
   def tokens(self) -> list[tuple[str, ...]]:
-    return [self._refold(t) for t in self.folded]
+    return [folding.fold(t) for t in self.raw]
 
   @functools.cached_property
   def token_sets(self) -> list[frozenset[str]]:
@@ -214,6 +169,10 @@ class _Rubrics:
       if numbers:
         by_numbers.setdefault(numbers, []).append(i)
     return by_numbers
+
+  @functools.cached_property
+  def han_sets(self) -> list[frozenset[str]]:
+    return [frozenset(filter(folding.is_han, t)) for t in self.token_sets]
 
   @functools.cached_property
   def copies(self) -> list[str]:
@@ -274,249 +233,89 @@ class _Rubrics:
   def _rewrite(self, tokens: tuple[str, ...]) -> tuple[Optional[int], str, str]:
     """Returns (rubric, tier, why) for a text that is no rubric's folded text."""
     signature = _signature(tokens)
-    found = [
+    rewrites = [
         i
         for i in self._candidates(tokens)
-        if self.attaches(tokens, i, signature)
+        if self.is_rewrite(tokens, i, signature)
     ]
-    if len(found) == 1:
-      return found[0], TIER_REWRITE, ""
-    if found:
-      names = ", ".join(_quote(self.ids[i]) for i in found[:3])
+    if len(rewrites) == 1:
+      return rewrites[0], TIER_REWRITE, ""
+    if rewrites:
+      names = ", ".join(_quote(self.ids[i]) for i in rewrites[:3])
       return None, "", f"its text could be any of rubrics {names}"
     return None, "", "no rubric has this property text"
 
   def _candidates(self, tokens: tuple[str, ...]) -> list[int]:
-    """Every rubric `attaches` could accept for `tokens`.
+    """Every rubric that could be a rewrite of `tokens`.
 
-    Such a rubric holds every word and Han character of the block that some
-    rubric holds, except those a respelling may bring (a Han word for its
-    kana, see `_is_spelling`): any other would be a word only another
-    rubric has (see `_only_others_hold`). So only the rubrics holding the
-    rarest of those tokens are looked at.
+    A rewrite keeps every word of the block that some rubric has (see
+    `_is_spelling`) and changes at most `_MAX_HAN` Han characters on either
+    side, so only rubrics that pass those two tests are looked at.
     """
-    held = sorted(
-        (
-            t
-            for t in set(tokens)
-            if t in self.postings
-            and t not in _SPELLABLE
-            and (folding.is_word(t) or folding.is_han(t))
-        ),
-        key=lambda t: (len(self.postings[t]), t),
+    block = {t for t in tokens if t in self.postings}
+    words = sorted(
+        (t for t in block if folding.is_word(t)), key=self._frequency
     )
-    if not held:
-      return sorted({j for t in set(tokens) for j in self.postings.get(t, ())})
-    found = self.postings[held[0]]
-    for token in held[1:]:
-      if len(found) <= 1:
-        break
-      found = [j for j in found if token in self.token_sets[j]]
-    return [j for j in found if self.token_sets[j].issuperset(held)]
+    han = [t for t in block if folding.is_han(t)]
+    if words:
+      found = set(self.postings[words[0]])
+      for word in words[1:]:
+        found.intersection_update(self.postings[word])
+    elif han:
+      # At most `_MAX_HAN` of them are missing: one of the rarest is there.
+      found = set()
+      for token in sorted(han, key=self._frequency)[: _MAX_HAN + 1]:
+        found.update(self.postings[token])
+    else:
+      found = set()
+      for token in sorted(block, key=self._frequency)[:_RARE_TOKENS]:
+        found.update(self.postings[token])
+    if han or any(self.han_sets[i] for i in found):
+      mine = frozenset(t for t in tokens if folding.is_han(t))
+      found = {
+          i
+          for i in found
+          if len(mine - self.han_sets[i]) <= _MAX_HAN
+          and len(self.han_sets[i] - mine) <= _MAX_HAN
+      }
+    return sorted(found)
 
-  @functools.cached_property
-  def shared(self) -> frozenset[str]:
-    """The tokens every rubric holds, when there are two rubrics or more."""
-    if len(self.token_sets) < 2:
-      return frozenset()
-    return frozenset.intersection(*self.token_sets)
+  def _frequency(self, token: str) -> int:
+    return len(self.postings[token])
 
-  @functools.cached_property
-  def respellings(self) -> dict[str, list[str]]:
-    """The rubrics' words by stem and with one vowel left out (`color`)."""
-    found: dict[str, list[str]] = {}
-    for token in filter(_is_respellable, self.postings):
-      for key in (_stem(token), *_vowel_dropped(token)):
-        found.setdefault(key, []).append(token)
-    return found
-
-  def respelled_in(self, token: str) -> set[int]:
-    """The rubrics holding a word `token` respells (see `_respells`)."""
-    if not _is_respellable(token):
-      return set()
-    words = {
-        word
-        for key in (_stem(token), token, *_vowel_dropped(token))
-        for word in self.respellings.get(key, ())
-        if _respells(token, word)
-    }
-    return {i for word in words for i in self.postings[word]}
-
-  def attaches(
+  def is_rewrite(
       self,
       block: tuple[str, ...],
       i: int,
-      signature: Optional[tuple[list[str], Any]] = None,
+      signature: tuple[list[str], Any],
   ) -> bool:
-    """The guarded fallback: whether a block without a usable id is rubric i's.
+    """Whether `block` is rubric `i`'s text rewritten without changing it.
 
-    It is when its text differs from rubric `i`'s by a few words (at most
-    `_MAX_PLACES` places of at most `_MAX_PLACE_TOKENS` tokens each, half of
-    either text kept), holds `i`'s numbers and negations exactly, and
-    against every other rubric sides with `i`: it holds a word that only
-    `i` has (all of `i`'s words if `i` has none) and none that only the
-    other has. Words every rubric holds may change freely (in unspaced
-    scripts, not next to a character of `i`'s own: `_borders_own_word`);
-    any other word of `i` may be kept, respelled (`_respells`,
-    `_is_spelling`) or dropped, never replaced by another word. With
-    rubrics `... SKU-7 together with its price` and `... SKU-8 ...`,
-    `... listed product SKU-7 ...` is SKU-7's; with rubrics `before meals`
-    and `after meals`, `with meals` and `meals` are neither's. Position
-    never decides.
+    The two must hold the same numbers and the same negations, keep at least
+    half of their tokens in common, and differ in at most `_MAX_SPANS` places
+    and `_MAX_HAN` Han characters on either side, each place a spelling
+    (see `_is_spelling`).
     """
     rubric = self.tokens[i]
-    if signature is None:
-      signature = _signature(block)
     if not rubric or signature != self.signature(i):
       return False
-    if abs(len(block) - len(rubric)) > _MAX_PLACES * _MAX_PLACE_TOKENS:
-      return False  # Out of the bound whatever the places: no alignment.
+    extra = frozenset(block) - self.token_sets[i]
+    missing = self.token_sets[i] - frozenset(block)
+    if max(len(extra), len(missing)) > _RARE_TOKENS - 1:
+      return False
     spans = _spans(block, rubric)
-    if len(spans) > _MAX_PLACES or any(
-        max(len(b), len(r)) > _MAX_PLACE_TOKENS for b, r, _, _ in spans
-    ):
+    if len(spans) > _MAX_SPANS:
       return False
-    if 2 * sum(len(b) for b, _, _, _ in spans) > len(block) or 2 * sum(
-        len(r) for _, r, _, _ in spans
-    ) > len(rubric):
+    changed_block = sum(len(b) for b, _ in spans)
+    changed_rubric = sum(len(r) for _, r in spans)
+    if 2 * changed_block > len(block) or 2 * changed_rubric > len(rubric):
       return False
-    mine = self.token_sets[i]
-    written = frozenset(block)
-    held = set(written & mine)
-    for added, listed, start, end in spans:
-      if _is_spelling(added, listed):
-        held.update(listed)
-        continue
-      if self._letters_only_others_write(added, i):
-        return False
-      new = False
-      for token in added:
-        if token in mine:
-          continue
-        if self._only_others_hold(token, i):
-          return False
-        respelled = [r for r in listed if _respells(token, r)]
-        held.update(respelled)
-        new = new or not respelled
-      if new and any(
-          r not in self.shared and r not in held and r not in written
-          for r in listed
+    for side in (0, 1):
+      if sum(folding.is_han(t) for span in spans for t in span[side]) > (
+          _MAX_HAN
       ):
-        return False  # A word of rubric i's own replaced by another.
-      if new and listed and self._borders_own_word(rubric, start, end):
-        return False  # `食前` -> `就寝前`: shared 食, but another word.
-    return self._sides_with_mine(held, i)
-
-  def _borders_own_word(
-      self, rubric: tuple[str, ...], start: int, end: int
-  ) -> bool:
-    """Whether `rubric[start:end]` touches a character of a word of its own.
-
-    In a script written without spaces a token is a character, and the
-    characters around a place belong to the word it changes: replacing the
-    shared `食` of `食前` (before meals, against `食後`) writes `就寝前`
-    (before bed), another word, though `前` is kept.
-    """
-    return any(
-        0 <= k < len(rubric)
-        and not folding.is_word(rubric[k])
-        and rubric[k] not in self.shared
-        for k in (start - 1, end)
-    )
-
-  def _only_others_hold(self, token: str, i: int) -> bool:
-    """Whether `token` is, or respells, a word rubric `i` lacks and others have.
-
-    A letter of an unspaced script other than Han (a kana, a Thai letter)
-    is part of a word, not a word of its own: `済み` does not make `振込み`
-    another rubric's word.
-    """
-    if not (folding.is_word(token) or folding.is_han(token)):
-      return False
-    if token in self.postings:
-      return True
-    theirs = self.respelled_in(token)
-    return bool(theirs) and i not in theirs
-
-  @functools.cached_property
-  def letters(self) -> list[str]:
-    """Each rubric's tokens, joined: where its runs of letters are read."""
-    return ["".join(tokens) for tokens in self.tokens]
-
-  def _letters_only_others_write(self, added: tuple[str, ...], i: int) -> bool:
-    """Whether `added` holds a run of letters another rubric writes, not `i`.
-
-    Two or more letters of an unspaced script other than Han, next to each
-    other, may be a word (`サイズ`), though one alone is not (see
-    `_only_others_hold`).
-    """
-    runs, run = [], []
-    for token in (*added, ""):
-      if token and not (folding.is_word(token) or folding.is_han(token)):
-        run.append(token)
-        continue
-      if len(run) >= 2:
-        runs.append("".join(run))
-      run = []
-    return any(
-        run not in self.letters[i]
-        and any(run in self.letters[j] for j in self.postings.get(run[0], ()))
-        for run in runs
-    )
-
-  def _sides_with_mine(self, held: set[str], i: int) -> bool:
-    """Whether the words of rubric `i` a block `held` side with `i`.
-
-    They do when every other rubric lacks one of them, or, for another
-    rubric holding every word of `i` and more (`the price` / `the price in
-    euros`), when they are all of `i`'s words.
-    """
-    ordered = sorted(held, key=lambda t: len(self.postings[t]))
-    found = self.postings[ordered[0]] if ordered else range(len(self.raw))
-    for token in ordered[1:]:
-      found = [j for j in found if token in self.token_sets[j]]
-    mine = self.token_sets[i]
-    return all(
-        j == i or mine <= self.token_sets[j] and held >= mine for j in found
-    )
-
-
-def _is_respellable(token: str) -> bool:
-  return folding.is_word(token) and not folding.is_number(token)
-
-
-@functools.lru_cache(maxsize=65536)
-def _vowel_dropped(token: str) -> frozenset[str]:
-  """`token` with one of its vowels left out, for words of 6 letters or more."""
-  if len(token) < 6 or not _is_respellable(token):
-    return frozenset()
-  return frozenset(
-      token[:k] + token[k + 1 :]
-      for k, char in enumerate(token)
-      if char in _VOWELS
-  )
-
-
-_VOWELS = frozenset("aeiouy")
-
-
-def _respells(written: str, listed: str) -> bool:
-  """Whether word `written` spells word `listed` another way.
-
-  The same word with other inflection endings (`listed` / `lists`,
-  `sizing` / `size`), or with one vowel more or less (`colour` / `color`,
-  `judgement` / `judgment`). A changed letter is another word
-  (`employer` / `employee`), and so is any changed number.
-  """
-  if written == listed or not (
-      _is_respellable(written) and _is_respellable(listed)
-  ):
-    return False
-  return (
-      _stem(written) == _stem(listed)
-      or written in _vowel_dropped(listed)
-      or listed in _vowel_dropped(written)
-  )
+        return False
+    return all(_is_spelling(b, r) for b, r in spans)
 
 
 def _is_spelling(block: tuple[str, ...], rubric: tuple[str, ...]) -> bool:
@@ -545,12 +344,8 @@ def _copy_form(text: object) -> str:
 
 def _spans(
     block: tuple[str, ...], rubric: tuple[str, ...]
-) -> list[tuple[tuple[str, ...], tuple[str, ...], int, int]]:
-  """The places where two token sequences differ.
-
-  Each is (block tokens, rubric tokens, start, end), `rubric[start:end]`
-  being the rubric's tokens of the place.
-  """
+) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+  """The places where two token sequences differ, as (block, rubric) pairs."""
   # A rewrite mostly keeps both ends: align only the middle.
   start = 0
   while start < min(len(block), len(rubric)) and block[start] == rubric[start]:
@@ -561,18 +356,15 @@ def _spans(
       and block[-1 - end] == rubric[-1 - end]
   ):
     end += 1
-  offset = start
   block, rubric = (
       block[start : len(block) - end],
       rubric[start : len(rubric) - end],
   )
   if not block or not rubric:
-    if not block and not rubric:
-      return []
-    return [(block, rubric, offset, offset + len(rubric))]
+    return [(block, rubric)] if block or rubric else []
   matcher = difflib.SequenceMatcher(None, block, rubric, autojunk=False)
   return [
-      (block[i1:i2], rubric[j1:j2], offset + j1, offset + j2)
+      (block[i1:i2], rubric[j1:j2])
       for tag, i1, i2, j1, j2 in matcher.get_opcodes()
       if tag != "equal"
   ]
@@ -667,22 +459,14 @@ def match_rubric_responses(
     rubric_id = _text(getattr(response, "rubric_id", None))
     property_text = _text(getattr(response, "property_text", None))
     by_id = index.resolve_id(rubric_id)
-    if by_id is not None and property_text == index.raw[by_id]:
-      # The id and an exact copy of its rubric's text agree.
-      attached.setdefault(by_id, []).append(_Attached(b, TIER_ID, response))
-      continue
-    tokens = index.fold(property_text)
-    if tokens in _worked_examples() and tokens not in index.by_text:
-      why = "it repeats the worked example of the prompt"
-      unmatched.append(UnmatchedBlock(b, rubric_id, property_text, why))
-      continue
     if by_id is not None:
-      why = _id_refusal(index, by_id, property_text, tokens)
+      why = _id_refusal(index, by_id, property_text)
       if why:
         unmatched.append(UnmatchedBlock(b, rubric_id, property_text, why))
       else:
         attached.setdefault(by_id, []).append(_Attached(b, TIER_ID, response))
       continue
+    tokens = folding.fold(property_text)
     by_text, tier, why = index.identify(tokens, _copy_form(property_text))
     if by_text is not None:
       attached.setdefault(by_text, []).append(_Attached(b, tier, response))
@@ -706,50 +490,15 @@ def match_rubric_responses(
   return RubricMatchReport(outcomes=outcomes, unmatched_blocks=unmatched)
 
 
-@functools.cache
-def _worked_examples() -> frozenset[tuple[str, ...]]:
-  """The folded property texts of the worked examples in ADK's rubric prompts.
-
-  Each prompt shows a judge an example answer (`ID: 1`, `Property: The
-  final answer correctly identifies the total number of employees.`, ...).
-  A judge that repeats it before its own answer did not judge those
-  properties, so its example blocks attach to no rubric, even one whose id
-  is `1`. The texts are read from the prompts themselves, so they follow
-  the templates.
-  """
-  # Imported here: the evaluator modules import this one.
-  from . import rubric_based_final_response_quality_v1 as final_response  # pylint: disable=g-import-not-at-top
-  from . import rubric_based_multi_turn_trajectory_evaluator as multi_turn  # pylint: disable=g-import-not-at-top
-  from . import rubric_based_tool_use_quality_v1 as tool_use  # pylint: disable=g-import-not-at-top
-
-  prompts = (
-      final_response._RUBRIC_BASED_FINAL_RESPONSE_QUALITY_V1_PROMPT,  # pylint: disable=protected-access
-      multi_turn._RUBRIC_BASED_MULTI_TURN_TRAJECTORY_QUALITY_V1_PROMPT,  # pylint: disable=protected-access
-      tool_use._RUBRIC_BASED_TOOL_USE_QUALITY_V1_PROMPT,  # pylint: disable=protected-access
-  )
-  return frozenset(
-      folding.fold(text)
-      for prompt in prompts
-      for text in _EXAMPLE_PROPERTY.findall(prompt)
-  )
-
-
-# A property line of a prompt's example answer; not its `[...]` or `...`
-# placeholders.
-_EXAMPLE_PROPERTY = re.compile(r"^Property: ([^\[.].*)$", re.MULTILINE)
-
-
-def _id_refusal(
-    index: _Rubrics,
-    i: int,
-    property_text: Optional[str],
-    tokens: tuple[str, ...],
-) -> str:
+def _id_refusal(index: _Rubrics, i: int, property_text: Optional[str]) -> str:
   """Why a block whose id names rubric `i` is not attached to it, or "".
 
-  The id is refused when the block's property text (folded: `tokens`) is
-  another rubric's, or sides with another rubric (see `_sides_with`).
+  The id is refused when the block's property text is another rubric's, or
+  sides with another rubric (see `_sides_with`).
   """
+  if property_text == index.raw[i]:
+    return ""  # The id and an exact copy of its rubric's text agree.
+  tokens = folding.fold(property_text)
   by_text, _, _ = index.identify(tokens, _copy_form(property_text))
   named = f"its ID names rubric {_quote(index.ids[i])}"
   if by_text is not None and by_text != i:
@@ -818,7 +567,6 @@ def _prefix(token: str) -> str:
   return token[:5] if folding.is_word(token) else token
 
 
-@functools.lru_cache(maxsize=65536)
 def _stem(token: str) -> str:
   """A word without up to two inflection endings (`stopped` -> `stop`)."""
   for _ in range(2):
