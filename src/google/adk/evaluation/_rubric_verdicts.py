@@ -50,7 +50,7 @@ def normalize(text: str) -> str:
   return _WHITESPACE.sub(" ", text).strip()
 
 
-def is_unspaced(char: str) -> bool:
+def _is_unspaced(char: str) -> bool:
   """Whether `char` is of a script written without spaces (Thai, CJK)."""
   return "\u0e00" <= char <= "\u0eff" or "\u3040" <= char <= "\u9fff"
 
@@ -59,12 +59,14 @@ def _is_letter(char: str) -> bool:
   return unicodedata.category(char)[0] in "LMN"
 
 
-def words_pattern(words: tuple[str, ...], end: str = r"(?!\w)") -> re.Pattern:
+def _words_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
   """Matches any of `words` apart from letters (inside, if unspaced)."""
   forms = sorted({normalize(w) for w in words}, key=len, reverse=True)
   return re.compile(
       "|".join(
-          re.escape(w) if is_unspaced(w[0]) else rf"(?<!\w){re.escape(w)}{end}"
+          re.escape(w)
+          if _is_unspaced(w[0])
+          else rf"(?<!\w){re.escape(w)}(?!\w)"
           for w in forms
       )
   )
@@ -77,12 +79,12 @@ for _score, _words in VERDICTS.items():
     _PHRASES.setdefault(_word[0], []).append((_word, _score))
 for _candidates in _PHRASES.values():
   _candidates.sort(key=lambda item: -len(item[0]))
-_HEDGE = words_pattern(HEDGES)
+_HEDGE = _words_pattern(HEDGES)
 _NOT_APPLICABLE = frozenset(map(normalize, NOT_APPLICABLE))
 _AMBIGUOUS = frozenset(map(normalize, AMBIGUOUS_NOT_APPLICABLE))
 
 
-def quote(text: str, limit: int = 60) -> str:
+def _quote(text: str, limit: int = 60) -> str:
   text = " ".join(str(text).split())
   return repr(text if len(text) <= limit else text[: limit - 3] + "...")
 
@@ -113,24 +115,28 @@ def read(value: object) -> tuple[Optional[float], Optional[str], str]:
     i += 1
   phrase, score = _phrase_at(text, i) if i < len(text) else (None, None)
   if phrase is None or _runs_into_word(text, i + len(phrase), phrase):
-    return None, f"verdict {quote(value)} is not a yes or a no", ""
+    return None, f"verdict {_quote(value)} is not a yes or a no", ""
   rest = text[i + len(phrase) :]
   if "?" in rest or "\uff1f" in rest:
-    return None, f"verdict {quote(value)} is not a yes or a no", ""
+    return None, f"verdict {_quote(value)} is not a yes or a no", ""
   j = 0
   while j < len(rest):
     other, other_score = _phrase_at(rest, j)
     j += len(other) if other else 1
     if other and other_score != score:
       if other_score == 1.0 or not _runs_into_word(rest, j, other):
-        return None, f"verdict {quote(value)} gives both a yes and a no", phrase
+        return (
+            None,
+            f"verdict {_quote(value)} gives both a yes and a no",
+            phrase,
+        )
   if _HEDGE.search(rest) or score == 1.0 and _NEGATED_CLAUSE.search(rest):
-    return None, f"hedged verdict {quote(value)}", phrase
+    return None, f"hedged verdict {_quote(value)}", phrase
   if phrase in _AMBIGUOUS:
     return (
         None,
         (
-            f"not applicable ({quote(value)}), which can also mean that the"
+            f"not applicable ({_quote(value)}), which can also mean that the"
             " property does not hold"
         ),
         phrase,
@@ -169,7 +175,7 @@ def _runs_into_word(text: str, i: int, phrase: str) -> bool:
   if after[:1] == "-" and after[1:2].isalpha():
     return True  # `Yes-ish`.
   # Thai and CJK have no spaces between words: there a space separates.
-  spaced = text[i : i + 1] == " " and is_unspaced(phrase[-1])
+  spaced = text[i : i + 1] == " " and _is_unspaced(phrase[-1])
   return bool(after[:1]) and _is_letter(after[0]) and not spaced
 
 
@@ -185,7 +191,7 @@ def _phrase_at(text: str, i: int) -> tuple[Optional[str], Optional[float]]:
   for phrase, score in _PHRASES.get(text[i], ()):
     if text.startswith(phrase, i):
       after = text[i + len(phrase) : i + len(phrase) + 1] or " "
-      inside_run = len(phrase) > 1 and is_unspaced(phrase[0])
+      inside_run = len(phrase) > 1 and _is_unspaced(phrase[0])
       if inside_run or not (_is_letter(before) or _is_letter(after)):
         return phrase, score
   return None, None
