@@ -360,24 +360,26 @@ class _Reading:
     """Whether every block has one verdict line, under one label, and no
     verdict line under that label, or that opens with a verdict, is outside.
     """
-    keys = {v.key for b in self.blocks for v in b.given()}
+    given = [b.given() for b in self.blocks]
+    keys = {v.key for lines in given for v in lines}
     return (
         not self.outside_identity
         and len(keys) == 1
         and all(
-            b.identity_lines
-            and len(b.given()) == 1
-            and opens_with_verdict(b.given()[0].value)
-            for b in self.blocks
+            b.identity_lines and len(lines) == 1
+            for b, lines in zip(self.blocks, given)
         )
-        and not any(_counts(v, self) for v in self.stray)
+        and all(opens_with_verdict(lines[0].value) for lines in given)
+        and not self.strays_that_count(keys)
     )
 
-
-def _counts(stray: _Label, reading: _Reading) -> bool:
-  """Whether a verdict line outside every block may be a block's verdict."""
-  keys = {v.key for b in reading.blocks for v in b.given()}
-  return stray.key in keys or opens_with_verdict(stray.value)
+  def strays_that_count(self, keys: set[str]) -> list[_Label]:
+    """The verdict lines outside every block that may be a block's verdict:
+    under a label the blocks' verdicts use, or opening with a verdict.
+    """
+    return [
+        v for v in self.stray if v.key in keys or opens_with_verdict(v.value)
+    ]
 
 
 _UNSETTLED = (
@@ -431,7 +433,8 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
   chosen = [b.judge_block() for b in last.blocks]
   if first.outside_identity or len(first.blocks) < 2:
     # A verdict before the first block may be that block's own.
-    before = {read_verdict(v.value) for v in last.stray if _counts(v, last)}
+    keys = {v.key for b in last.blocks for v in b.given()}
+    before = {read_verdict(v.value) for v in last.strays_that_count(keys)}
     if chosen and chosen[0] and before - {chosen[0].score}:
       chosen[0].score = None
       chosen[0].unscored_reason = _UNSETTLED
