@@ -636,7 +636,6 @@ def _about_applying(text: str, verdict: object) -> bool:
   return any(word in folded for word in APPLICABILITY_WORDS) or any(
       len(word) > 2 and word in words and read_verdict(word) is None
       for word in read(verdict)[2].split()
-      if word not in ("not", "non", "nicht", "pas")
   )
 
 
