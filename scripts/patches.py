@@ -19,7 +19,7 @@
   python scripts/patches.py check
   python scripts/patches.py export [--out F] [--stack DIR [--upstream-tests]]
   python scripts/patches.py export --stack DIR --flavour main --upstream-dir UP
-  python scripts/patches.py sizes [--budget LINES]
+  python scripts/patches.py sizes [--budget LINES] [--docs write|check]
   python scripts/patches.py stage PR --dir DIR
   python scripts/patches.py stages --dir DIR | --restage DIR
 
@@ -213,13 +213,85 @@ def _sizes(args: argparse.Namespace, config: patchlib.Config) -> str:
       ),
       "| --- | --- | --- | --- | --- | --- |",
   ]
+  figures = {}
   for pr, size in patchlib.stack_sizes(config, fetch_upstream(config)):
     within = "yes" if size.new_source_code <= args.budget else "no"
-    lines.append(
-        f"| {pr.name} | {size.new_source} ({size.new_source_code}) |"
-        f" {size.upstream_changed} | {size.tests} | {size.other} | {within} |"
+    figures[pr.name] = (
+        f"{size.new_source} ({size.new_source_code})",
+        str(size.upstream_changed),
+        str(size.tests),
+        str(size.other),
+        within,
     )
-  return "\n".join(lines)
+    lines.append(f"| {pr.name} | {' | '.join(figures[pr.name])} |")
+  if not args.docs:
+    return "\n".join(lines)
+  stale = _size_docs(figures, write=args.docs == "write")
+  if stale and args.docs == "check":
+    raise patchlib.PatchError(
+        "sizes in docs/pr differ from the stack (run `patches.py sizes"
+        " --docs write`) in: "
+        + ", ".join(stale)
+    )
+  return (
+      "\n".join(f"rewrote docs/pr/{name}" for name in stale)
+      or "docs/pr up to date"
+  )
+
+
+def _size_docs(
+    figures: dict[str, tuple[str, ...]],
+    write: bool,
+    docs: Optional[pathlib.Path] = None,
+) -> list[str]:
+  """Puts `figures` into docs/pr/README.md's table and each PR's `## Size`.
+
+  Returns the files whose figures differ (rewritten if `write`), relative
+  to `docs` (default: this repository's docs/pr).
+  """
+  docs = docs or ROOT / "docs" / "pr"
+  stale = []
+  readme = docs / "README.md"
+  text = readme.read_text(encoding="utf-8")
+  rows = []
+  for line in text.split("\n"):
+    for name, row in figures.items():
+      link = f"[{name[:2]}]({name}.md) {name[3:]} |"
+      if line.startswith(f"| {link}"):
+        cells = line.split(" | ")
+        line = " | ".join(cells[:2] + list(row)) + " |"
+    rows.append(line)
+  if "\n".join(rows) != text:
+    stale.append(readme.name)
+    if write:
+      readme.write_text("\n".join(rows), encoding="utf-8")
+  for name, (source, upstream, tests, other, within) in figures.items():
+    path = docs / f"{name}.md"
+    if not path.exists():
+      stale.append(f"{path.name} (missing)")
+      continue
+    text = path.read_text(encoding="utf-8")
+    code = source.split(" ")[1].strip("()")
+    want = (
+        f"`patches.py sizes`: new source {source.split(' ')[0]} ({code}"
+        f" code), upstream changed {upstream}, tests {tests}, other {other},"
+        f" within budget: {within}."
+    )
+    lines = text.split("\n")
+    found = [
+        i
+        for i, line in enumerate(lines)
+        if line.startswith("`patches.py sizes`:")
+    ]
+    if len(found) != 1:
+      stale.append(f"{path.name} (no single size line)")
+      continue
+    if lines[found[0]] != want:
+      stale.append(path.name)
+      lines[found[0]] = want
+      if write:
+        path.write_text("\n".join(lines), encoding="utf-8")
+  return stale
 
 
 def _stage(args: argparse.Namespace, config: patchlib.Config) -> str:
@@ -299,6 +371,14 @@ def main(argv: Optional[list[str]] = None) -> int:
       help=(
           "non-blank, non-comment lines of new source a pull request may"
           " add (default: 300)"
+      ),
+  )
+  sizes.add_argument(
+      "--docs",
+      choices=("write", "check"),
+      help=(
+          "write the figures into docs/pr (README table and each pull"
+          " request's Size line), or fail if they differ"
       ),
   )
   stage = commands.add_parser(
