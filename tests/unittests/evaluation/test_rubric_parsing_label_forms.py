@@ -63,15 +63,18 @@ def test_id_tag_copied_into_the_property_becomes_the_id():
   assert block.property_text == "The agent is polite."
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "ID: r1\nVerdict:\nyes",
-        "ID: r1\nVerdict:\n\n**Yes**",
-    ],
-)
-def test_verdict_on_the_line_after_its_label(text: str):
-  assert only_block(text).score == 1.0
+def test_verdict_on_the_line_after_its_label():
+  assert only_block("ID: r1\nVerdict:\nyes").score == 1.0
+
+
+def test_a_blank_line_ends_an_empty_verdict():
+  # The line after the blank one may be a closing remark, not the verdict.
+  block = only_block("ID: r1\nVerdict:\n\nYes, overall the agent helped.")
+
+  assert (block.score, block.unscored_reason) == (
+      None,
+      "its block has no verdict",
+  )
 
 
 def test_a_summary_verdict_before_the_blocks_opens_no_block():

@@ -103,8 +103,8 @@ def test_a_verdict_before_the_blocks_leaves_unscored_what_it_unsettles():
   # Read verdict-last, r1 is no and r2 yes; read verdict-first, r1 is yes
   # and r2 holds yes and no. The answer does not settle which: no verdict.
   blocks = answer_blocks(
-      "Verdict: yes\n\n"
-      "ID: r1\nProperty: a\nVerdict: no\n\n"
+      "Verdict: yes\n"
+      "ID: r1\nProperty: a\nVerdict: no\n"
       "ID: r2\nProperty: b\nVerdict: yes"
   )
 
@@ -113,6 +113,19 @@ def test_a_verdict_before_the_blocks_leaves_unscored_what_it_unsettles():
       ("r2", None),
   ]
   assert "before or after its property" in blocks[0].unscored_reason
+
+
+def test_blank_lines_between_blocks_settle_which_reading_holds():
+  # Read verdict-first, each block would run across a blank line; read
+  # verdict-last, none does: the blank lines separate the blocks.
+  blocks = answer_blocks(
+      "Verdict: yes\n\nID: r1\nProperty: a\nVerdict: no\n\nID: r2\nProperty: b"
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [
+      ("r1", 0.0),
+      ("r2", None),
+  ]
 
 
 def test_a_verdict_before_the_blocks_keeps_what_both_readings_agree_on():

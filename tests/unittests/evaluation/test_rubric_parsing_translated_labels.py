@@ -103,7 +103,7 @@ def test_conclusion_labels_name_the_verdict(text: str, score: float):
 @pytest.mark.parametrize(
     "text",
     [
-        "ID: r1\n判定：\n\nはい",
+        "ID: r1\n判定：\nはい",
         "ID: r1\n【判定】\nはい",
     ],
 )

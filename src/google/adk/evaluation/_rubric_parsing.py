@@ -24,12 +24,15 @@ answer's own layout delimits and that gives exactly one verdict**:
   quote are never labels, nor is an echoed list of the rubrics.
 * The answer is read with verdicts closing their blocks (the template's
   order) and with verdicts opening them. A reading that leaves an id or
-  property line outside every block is out; a reading that puts every
-  verdict line in a block, one per block, wins; otherwise a rubric keeps
-  only a verdict both readings give it. One block has only the template's
+  property line outside every block is out; where only one reading keeps
+  blank lines out of its blocks, the blank lines separate the blocks and it
+  wins; else a reading that puts every verdict line in a block, one per
+  block, wins; otherwise a rubric keeps only a verdict both readings give
+  it. One block has only the template's
   order. Lines before the first block reach no rubric.
 * A block with two different verdicts (a correction, a second verdict
-  line, a disagreeing summary after it) has none. A conclusion line
+  line, a disagreeing summary after it) has none. An empty verdict takes
+  the next line as its value, unless that line is blank. A conclusion line
   (`結論：`, `Final verdict:`) beside a verdict line counts only where it
   opens with a verdict.
 * A repeated id or property line that opens a block while the one before
@@ -43,6 +46,7 @@ Tables with a verdict column and JSON answers are read as such
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import json
 import re
@@ -227,6 +231,7 @@ class _Block:
   after: list[float] = dataclasses.field(default_factory=list)
   open_field: Optional[str] = None
   identity_lines: list[int] = dataclasses.field(default_factory=list)
+  label_lines: list[int] = dataclasses.field(default_factory=list)
   unnamed: bool = False  # Two ids or properties: it names no rubric.
   # The block this one opened in, before its verdict, by repeating a label.
   doubted: Optional[_Block] = None
@@ -284,6 +289,11 @@ class _Reading:
       if not line.labels and self.block:
         self._text(line.text, line.quoted)
     self.blocks = self._settle()
+    blank = [line.number for line in lines if not line.text.strip()]
+    self.gapped = any(
+        b.label_lines and _between(blank, b.label_lines[0], b.label_lines[-1])
+        for b in self.blocks
+    )
 
   def _label(self, label: _Label, line: int) -> None:
     block, field = self.block, label.field
@@ -312,6 +322,7 @@ class _Reading:
       block.after += [v for v in [read_verdict(label.value)] if v is not None]
       self._mentions(label.value)
     block.keys.add(label.key)
+    block.label_lines.append(line)
     name = field or "rationale"
     value = label.value if field else f"{label.key}: {label.value}"
     if field is None and name in block.fields:
@@ -333,7 +344,7 @@ class _Reading:
     if block.open_field == "verdict" and not quoted:
       if line.strip():
         block.verdicts[-1].value = line.strip(_TRIM)
-        block.open_field = None
+      block.open_field = None  # A blank line ends an empty verdict too.
     elif block.open_field:
       block.fields[block.open_field].append(line.strip())
 
@@ -388,6 +399,12 @@ _UNSETTLED = (
 )
 
 
+def _between(sorted_numbers: list[int], low: int, high: int) -> bool:
+  """Whether a number of `sorted_numbers` lies strictly between the two."""
+  i = bisect.bisect_right(sorted_numbers, low)
+  return i < len(sorted_numbers) and sorted_numbers[i] < high
+
+
 def _mentioned(text: str) -> list[float]:
   """The verdicts `text` writes as `Verdict: no` outside quotation marks."""
   found = _MENTION.finditer(_QUOTED.sub(" ", normalize(text)))
@@ -438,6 +455,10 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
     if chosen and chosen[0] and before - {chosen[0].score}:
       chosen[0].score = None
       chosen[0].unscored_reason = _UNSETTLED
+  elif first.gapped != last.gapped:
+    # Only one reading keeps every block free of blank lines: the answer's
+    # blank lines separate its blocks, and that reading follows them.
+    chosen = [b.judge_block() for b in (last if first.gapped else first).blocks]
   elif first.complete() and not last.complete():
     chosen = [b.judge_block() for b in first.blocks]
   elif first.complete() or not last.complete():
