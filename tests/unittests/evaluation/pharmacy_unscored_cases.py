@@ -68,7 +68,7 @@ def run_adk_eval(
   )
   (tmp_path / "config.json").write_text(config, encoding="utf-8")
   adk = pathlib.Path(sys.executable).parent / "adk"
-  env = {k: v for k, v in os.environ.items() if k != "ADKSAMPLE_LIVE"}
+  env = {k: v for k, v in os.environ.items() if k != "ADK_SAMPLE_LIVE"}
   return subprocess.run(
       [str(adk), "eval", str(agent_dir)]
       + [str(agent_dir / f"{EVAL_SET}.evalset.json")]

@@ -23,6 +23,7 @@ from __future__ import annotations
 from google.adk.agents.llm_agent import Agent
 from google.adk.cli.cli_eval import pretty_print_eval_result
 from google.adk.evaluation._capped_text import capped
+from google.adk.evaluation._capped_text import excerpt
 from google.adk.evaluation.base_eval_service import InferenceResult
 from google.adk.evaluation.eval_case import EvalCase
 from google.adk.evaluation.eval_case import Invocation
@@ -49,6 +50,11 @@ def test_capped_keeps_short_text_and_says_what_it_cut():
   assert capped(None) is None
   assert capped("x" * 2000) == "x" * 2000
   assert capped("x" * 2500) == "x" * 2000 + " [... 500 more characters cut]"
+
+
+def test_excerpt_quotes_the_text_and_says_what_it_cut():
+  assert excerpt("判定できません", 7) == "'判定できません'"
+  assert excerpt("判定できません", 2) == "'判定' [... 5 more characters cut]"
 
 
 async def test_a_1_mb_rationale_is_capped_in_results_and_printed_details(

@@ -102,9 +102,30 @@ def test_adk_eval_scores_no_case_whose_rubric_got_no_verdict(
         f" 'r2': {full_reason}"
         in completed.stderr
     )
+    # Each of the 3 judge samples' warnings names the case.
+    assert (
+        completed.stderr.count(
+            f"Eval case {eval_id!r}, metric {METRIC!r}, invocation 1 of 1"
+            " (id 'e-"
+        )
+        == 3
+    )
   assert (
       completed.stdout.count("\n                              Unscored: ") == 3
   )
+  # What else is on stderr (left as upstream prints it): each experimental
+  # notice once per process, not per evaluator made (one per case), and the
+  # token usage the agent's recorded model does not report, never the judge.
+  notices = [
+      line for line in completed.stderr.splitlines() if "[EXPERIMENTAL]" in line
+  ]
+  assert notices and len(notices) == len(set(notices))
+  usage = [
+      line
+      for line in completed.stderr.splitlines()
+      if "Skipping missing token usage" in line
+  ]
+  assert all(line.endswith(" and model replay-agent") for line in usage)
 
 
 def test_adk_eval_counts_no_case_passed_on_its_other_metric(

@@ -383,7 +383,7 @@ async def test_the_warning_quotes_the_answer_when_no_rubric_got_a_verdict(
   assert (
       "The judge's answer began: '**ID**: r9\\n**Verdict**: Yes\\n" in warning
   )
-  assert warning.endswith("...")
+  assert warning.endswith(f" [... {len(answer) - 500} more characters cut]")
 
 
 async def test_the_warning_does_not_quote_an_answer_that_scored_a_rubric(

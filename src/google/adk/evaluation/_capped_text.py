@@ -18,7 +18,8 @@ A rubric's rationale is the judge's text, and a judge can write a lot: a
 200 KB answer became 6.8 MB of `adk eval --print_detailed_results` output
 and a 6.2 MB eval history file, as the rationale is kept per sample,
 invocation and case. Results keep the first `MAX_CHARS` characters of a
-rationale or reason and say how many were cut.
+rationale or reason and say how many were cut; warnings quote at most an
+excerpt of the judge's answer, saying the same.
 """
 
 from __future__ import annotations
@@ -40,7 +41,22 @@ def capped(text: Optional[str], limit: int = MAX_CHARS) -> Optional[str]:
   """
   if text is None or len(text) <= limit:
     return text
-  return f"{text[:limit]} [... {len(text) - limit:,} more characters cut]"
+  return f"{text[:limit]}{_cut(text, limit)}"
+
+
+def excerpt(text: str, limit: int) -> str:
+  """Returns the text quoted, cut after `limit` characters saying how much.
+
+  For example `excerpt("abcdef", 4)` is `'abcd' [... 2 more characters
+  cut]`: what a warning quotes of a judge's answer, which can be megabytes.
+  """
+  return repr(text[:limit]) + _cut(text, limit)
+
+
+def _cut(text: str, limit: int) -> str:
+  if len(text) <= limit:
+    return ""
+  return f" [... {len(text) - limit:,} more characters cut]"
 
 
 def capped_rubric_scores(

@@ -25,6 +25,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Optional
 
+from ._capped_text import excerpt
+
 _MAX_LISTED = 10
 
 
@@ -108,7 +110,5 @@ class RubricMatchReport:
 
 
 def quote(text: str, limit: int = 60) -> str:
-  text = " ".join(str(text).split())
-  if len(text) > limit:
-    text = text[: limit - 3] + "..."
-  return repr(text)
+  """Returns `text` on one line, quoted; cut after `limit` characters."""
+  return excerpt(" ".join(str(text).split()), limit)

@@ -25,6 +25,7 @@ import re
 from typing import Optional
 import unicodedata
 
+from ._capped_text import excerpt
 from ._rubric_vocabulary import AMBIGUOUS_NOT_APPLICABLE
 from ._rubric_vocabulary import HEDGES
 from ._rubric_vocabulary import NOT_APPLICABLE
@@ -85,8 +86,7 @@ _AMBIGUOUS = frozenset(map(normalize, AMBIGUOUS_NOT_APPLICABLE))
 
 
 def _quote(text: str, limit: int = 60) -> str:
-  text = " ".join(str(text).split())
-  return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+  return excerpt(" ".join(str(text).split()), limit)
 
 
 def read(value: object) -> tuple[Optional[float], Optional[str], str]:
