@@ -115,8 +115,9 @@ _BROKEN: dict[str, tuple[Callable[[dict[str, Any]], None], str, str]] = {
         _TOOL,
         (
             "rubrics: The criterion's rubrics cannot be judged; each rubric"
-            " needs its own non-empty rubric_id and a non-empty text_property:"
-            " rubric 1 of 1 (rubric_id 't1'): empty text_property"
+            " needs its own non-empty rubric_id and its own non-empty"
+            " text_property: rubric 1 of 1 (rubric_id 't1'): empty"
+            " text_property"
         ),
     ),
     "duplicate_rubric_id": (

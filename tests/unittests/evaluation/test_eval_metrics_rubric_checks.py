@@ -14,8 +14,8 @@
 
 """Rubrics that cannot be judged are errors, named, before any judge call.
 
-Each rubric needs its own non-empty `rubric_id` and a non-empty
-`text_property`. The criterion checks its rubrics when it is built (also
+Each rubric needs its own non-empty `rubric_id` and its own non-empty
+`text_property` (two texts that differ only in case, width or spacing are the same). The criterion checks its rubrics when it is built (also
 when a rubric evaluator builds it from `test_config.json`); a rubric
 evaluator checks an invocation's rubrics of its type.
 """
@@ -82,6 +82,14 @@ _BAD = {
     "duplicate_id_but_for_spaces": (
         [*_GOOD, _rubric(" r1", "The response is short.")],
         "rubric 2 of 2 (rubric_id ' r1'): the same rubric_id as rubric 1",
+    ),
+    "duplicate_text": (
+        [*_GOOD, _rubric("r2", "The response is polite.")],
+        "rubric 2 of 2 (rubric_id 'r2'): the same text_property as rubric 1",
+    ),
+    "duplicate_text_but_for_case_width_and_spaces": (
+        [*_GOOD, _rubric("r2", "the response  is ＰＯＬＩＴＥ.")],
+        "rubric 2 of 2 (rubric_id 'r2'): the same text_property as rubric 1",
     ),
 }
 
@@ -175,6 +183,6 @@ def test_an_evaluator_names_an_invocation_rubric_that_cannot_be_judged(
 
   assert str(error.value) == (
       f"The invocation's rubrics of type {rubric_type} cannot be judged; each"
-      " rubric needs its own non-empty rubric_id and a non-empty"
+      " rubric needs its own non-empty rubric_id and its own non-empty"
       " text_property:\n  rubric 2 of 2 (rubric_id 'i2'): empty text_property"
   )

@@ -57,10 +57,12 @@ _CASES = {
 class _LabellingJudge(BaseLlm):
   """Segments the response at each sentence end; labels from `labels`.
 
-  Each sentence gets the next label of `labels`, in order.
+  Each sentence gets the next label of `labels`, in order; the blocks of the
+  sentences numbered in `without_last_line` lack their last line.
   """
 
   labels: ClassVar[list[str]] = []
+  without_last_line: ClassVar[set[int]] = set()
 
   @classmethod
   def supported_models(cls) -> list[str]:
@@ -86,8 +88,15 @@ class _LabellingJudge(BaseLlm):
       sentences = re.findall(r"<sentence>(.*?)</sentence>", block)
       answer = "\n".join(
           f"sentence: {s}\nlabel: {label}\nrationale: r\n"
-          "supporting_excerpt: null\ncontradicting_excerpt: null"
-          for s, label in zip(sentences, _LabellingJudge.labels)
+          "supporting_excerpt: null"
+          + (
+              ""
+              if number in _LabellingJudge.without_last_line
+              else "\ncontradicting_excerpt: null"
+          )
+          for number, (s, label) in enumerate(
+              zip(sentences, _LabellingJudge.labels), start=1
+          )
       )
     yield judge_answer(answer)
 
@@ -97,6 +106,7 @@ def _judge():
   LLMRegistry.register(_LabellingJudge)
   yield
   _LabellingJudge.labels = []
+  _LabellingJudge.without_last_line = set()
 
 
 def _evaluator() -> HallucinationsV1Evaluator:
@@ -160,4 +170,29 @@ async def test_an_empty_label_is_unreadable_too():
   _LabellingJudge.labels = ["supported", " "]
 
   with pytest.raises(ValueError, match="sentence 2 of 2 .'b.'.: label ''"):
+    await _evaluator().evaluate_invocations([_invocation(("a.", "b."))])
+
+
+async def test_a_block_missing_a_line_does_not_hide_the_next_label():
+  # Block 2 has no contradicting_excerpt line, so block 3 would be read as
+  # its rest: the unsupported sentence's label lost, 1.0 instead of 0.667.
+  _LabellingJudge.labels = ["supported", "supported", "unsupported"]
+  _LabellingJudge.without_last_line = {2}
+
+  with pytest.raises(ValueError) as raised:
+    await _evaluator().evaluate_invocations([_invocation(("a.", "b.", "c."))])
+
+  assert str(raised.value).endswith(
+      "invocation 1 of 1, the answer has 3 `sentence:` lines but 2 blocks"
+      " could be read; each block needs sentence, label, rationale,"
+      " supporting_excerpt and contradicting_excerpt lines, in that order"
+  )
+
+
+async def test_a_last_block_missing_a_line_is_not_dropped():
+  # Unmatched, it would leave the score to the first sentence alone.
+  _LabellingJudge.labels = ["supported", "unsupported"]
+  _LabellingJudge.without_last_line = {2}
+
+  with pytest.raises(ValueError, match="2 `sentence:` lines but 1 block "):
     await _evaluator().evaluate_invocations([_invocation(("a.", "b."))])

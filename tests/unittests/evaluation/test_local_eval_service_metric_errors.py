@@ -35,6 +35,9 @@ from google.adk.evaluation.eval_metrics import EvalMetric
 from google.adk.evaluation.eval_metrics import EvalMetricResult
 from google.adk.evaluation.eval_metrics import EvalMetricResultDetails
 from google.adk.evaluation.eval_metrics import EvalMetricResultPerInvocation
+from google.adk.evaluation.eval_metrics import RubricsBasedCriterion
+from google.adk.evaluation.eval_rubrics import Rubric
+from google.adk.evaluation.eval_rubrics import RubricContent
 from google.adk.evaluation.evaluator import EvalStatus
 from google.adk.evaluation.in_memory_eval_sets_manager import InMemoryEvalSetsManager
 from google.adk.evaluation.local_eval_service import LocalEvalService
@@ -201,3 +204,84 @@ def test_agent_evaluator_fails_with_the_error_line():
   )
 
   assert failures == [error]
+
+
+def _rubric(rubric_id: str, type_: str) -> Rubric:
+  return Rubric(
+      rubric_id=rubric_id,
+      rubric_content=RubricContent(text_property=f"The response is {type_}."),
+      type=type_,
+  )
+
+
+async def _rubric_metric_result(
+    metric_name: str, case_rubrics: list[Rubric]
+) -> EvalMetricResult:
+  """Evaluates one rubric metric with no criterion rubrics on one case."""
+  eval_case = EvalCase(
+      eval_id="case_1", conversation=[_invocation("a")], rubrics=case_rubrics
+  )
+  inference = InferenceResult(
+      app_name="app",
+      eval_set_id="set",
+      eval_case_id="case_1",
+      session_id="s",
+      inferences=[_invocation("a")],
+  )
+  inference.inferences[0].rubrics = case_rubrics
+  overall: list[EvalMetricResult] = []
+  await _service()._evaluate_metric_for_eval_case(
+      EvalMetric(
+          metric_name=metric_name,
+          threshold=0.5,
+          criterion=RubricsBasedCriterion(threshold=0.5),
+      ),
+      eval_case,
+      inference,
+      [
+          EvalMetricResultPerInvocation(
+              actual_invocation=inference.inferences[0], eval_metric_results=[]
+          )
+      ],
+      overall,
+  )
+  (result,) = overall
+  return result
+
+
+@pytest.mark.parametrize(
+    "metric_name, rubric_type",
+    [
+        (_MEANT, "TOOL_USE_QUALITY"),
+        ("rubric_based_tool_use_quality_v1", "FINAL_RESPONSE_QUALITY"),
+    ],
+)
+async def test_a_rubric_metric_with_no_rubric_of_its_type_is_left_out(
+    metric_name: str, rubric_type: str
+):
+  # The case's rubrics are all for another metric: by design this one has
+  # nothing to judge, and the case's status is the other metrics'.
+  result = await _rubric_metric_result(
+      metric_name, [_rubric("r1", rubric_type)]
+  )
+
+  assert (result.eval_status, result.details.error) == (_NOT_EVALUATED, None)
+  assert (
+      _service()._generate_final_eval_status([_metric(_PASSED), result])
+      == _PASSED
+  )
+
+
+async def test_a_rubric_metric_with_no_rubric_anywhere_fails_the_case():
+  result = await _rubric_metric_result(_MEANT, [])
+
+  assert result.details.error == (
+      f"eval case 'case_1', metric '{_MEANT}' could not run: Rubrics are"
+      " required: neither the criterion nor the invocation has a rubric of"
+      " type FINAL_RESPONSE_QUALITY; give the criterion `rubrics`, or the"
+      " eval case or the invocation `rubrics` of type FINAL_RESPONSE_QUALITY."
+  )
+  assert (
+      _service()._generate_final_eval_status([_metric(_PASSED), result])
+      == _FAILED
+  )

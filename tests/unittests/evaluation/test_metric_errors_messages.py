@@ -24,6 +24,7 @@ from google.adk.evaluation._metric_errors import describe_validation_error
 from google.adk.evaluation._metric_errors import did_you_mean
 from google.adk.evaluation.eval_config import EvalConfig
 from google.adk.evaluation.eval_metrics import EvalMetric
+from google.adk.evaluation.eval_metrics import RubricsBasedCriterion
 from google.adk.evaluation.metric_evaluator_registry import MetricEvaluatorRegistry
 from google.adk.evaluation.rubric_based_final_response_quality_v1 import RubricBasedFinalResponseQualityV1Evaluator
 from pydantic import ValidationError
@@ -89,8 +90,8 @@ def test_a_name_like_none_keeps_the_old_message():
         (
             {"num_sample": 3},
             (
-                "judge_model_options.num_sample: Extra inputs are not permitted"
-                " (got 3)"
+                "judge_model_options.num_sample: Extra inputs are not"
+                " permitted; did you mean `num_samples`?"
             ),
         ),
     ],
@@ -141,3 +142,25 @@ def test_an_error_without_text_is_named_by_its_type():
 def test_did_you_mean_is_empty_without_a_close_name():
   assert did_you_mean("threshold", ["rubrics"]) == ""
   assert did_you_mean("rubric", ["rubrics"]) == "; did you mean `rubrics`?"
+
+
+@pytest.mark.parametrize(
+    "key, expected",
+    [
+        ("num_smaples", "; did you mean `num_samples`?"),
+        # No close key: what was given, as for any other value.
+        ("zzz", " (got 3)"),
+    ],
+)
+def test_an_unknown_nested_key_gets_the_closest_key_of_its_place(
+    key: str, expected: str
+):
+  criterion = {"threshold": 0.5, "judge_model_options": {key: 3}}
+  with pytest.raises(ValidationError) as raised:
+    RubricsBasedCriterion.model_validate(criterion)
+
+  message = describe_validation_error(raised.value, RubricsBasedCriterion)
+
+  assert message == (
+      f"judge_model_options.{key}: Extra inputs are not permitted{expected}"
+  )

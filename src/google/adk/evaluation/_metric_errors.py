@@ -30,9 +30,13 @@ one line naming the eval case, the metric and what went wrong, e.g.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Sequence
 import difflib
+import typing
 from typing import Any
+from typing import Optional
 
+from pydantic import BaseModel
 from pydantic import ValidationError
 
 
@@ -96,16 +100,56 @@ def _without_union_branches(
   return kept
 
 
-def describe_validation_error(error: ValidationError) -> str:
+def _keys_at(
+    model: type[BaseModel], loc: Sequence[int | str]
+) -> Optional[set[str]]:
+  """Returns the keys of the model found at `loc` within `model`, or None.
+
+  Each part of `loc` is a field's name or alias whose type is, or is an
+  Optional of, a model; None if one is not.
+  """
+  for part in loc:
+    fields = {
+        key: field
+        for name, field in model.model_fields.items()
+        for key in (name, field.alias)
+        if key
+    }
+    field = fields.get(str(part))
+    if field is None:
+      return None
+    nested = [
+        t
+        for t in (field.annotation, *typing.get_args(field.annotation))
+        if isinstance(t, type) and issubclass(t, BaseModel)
+    ]
+    if not nested:
+      return None
+    model = nested[0]
+  return {
+      key
+      for name, field in model.model_fields.items()
+      for key in (name, field.alias)
+      if key
+  }
+
+
+def describe_validation_error(
+    error: ValidationError, model: Optional[type[BaseModel]] = None
+) -> str:
   """Returns one `key: message (got value)` item per invalid value, in a line.
 
   Pydantic's own text gives each error three lines and a URL; a user who
   misspelled one value needs its key, what was wrong and what was given. A
   required key that is missing beside a key of a close spelling is named:
   `threshold: Field required; `treshold` is given, did you mean `threshold`?`.
+  Given the model validated, an unknown key gets the closest key of its
+  place: `judge_model_options.num_smaples: Extra inputs are not permitted;
+  did you mean `num_samples`?`.
 
   Args:
     error: The error pydantic raised.
+    model: The model that was validated, if known.
   """
   items = []
   for item in _without_union_branches(error.errors(include_url=False)):
@@ -121,6 +165,17 @@ def describe_validation_error(error: ValidationError) -> str:
         )
         if close:
           text += f"; `{close[0]}` is given, did you mean `{field}`?"
+    elif (
+        item["type"] == "extra_forbidden"
+        and model is not None
+        and item["loc"]
+        and (
+            hint := did_you_mean(
+                str(item["loc"][-1]), _keys_at(model, item["loc"][:-1]) or ()
+            )
+        )
+    ):
+      text += hint
     elif "input" in item and not isinstance(given, (dict, list)):
       shown = repr(given)
       if len(shown) > 60:

@@ -16,14 +16,22 @@
 
 A rubric needs an id and a property text: the judge is asked about the text
 and its verdict is attached to the rubric by the id. Ids must differ, or two
-rubrics' verdicts could not be told apart.
+rubrics' verdicts could not be told apart; so must texts (but for case,
+width and spaces), or the judge is asked the same twice and a verdict that
+quotes the text fits both.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+import unicodedata
 
 from .eval_rubrics import Rubric
+
+
+def _same_text_key(text: str) -> str:
+  """Returns the text without differences of case, width and spacing."""
+  return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
 def rubric_problems(rubrics: Sequence[Rubric]) -> list[str]:
@@ -33,6 +41,7 @@ def rubric_problems(rubrics: Sequence[Rubric]) -> list[str]:
   """
   problems = []
   first_of_id: dict[str, int] = {}
+  first_of_text: dict[str, int] = {}
   for number, rubric in enumerate(rubrics, start=1):
     name = f"rubric {number} of {len(rubrics)}"
     rubric_id = rubric.rubric_id.strip()
@@ -43,6 +52,12 @@ def rubric_problems(rubrics: Sequence[Rubric]) -> list[str]:
       problems.append(f"{name}: empty rubric_id (text_property {text!r})")
     if not text or not text.strip():
       problems.append(f"{name}: empty text_property")
+    elif (folded := _same_text_key(text)) in first_of_text:
+      problems.append(
+          f"{name}: the same text_property as rubric {first_of_text[folded]}"
+      )
+    else:
+      first_of_text[folded] = number
     if not rubric_id:
       continue
     if rubric_id in first_of_id:
@@ -62,12 +77,12 @@ def check_rubrics(rubrics: Sequence[Rubric], where: str) -> None:
     where: Where they were given, e.g. "The criterion's rubrics".
 
   Raises:
-    ValueError: A rubric has an empty id or text, or another's id.
+    ValueError: A rubric has an empty id or text, or another's id or text.
   """
   problems = rubric_problems(rubrics)
   if problems:
     raise ValueError(
         f"{where} cannot be judged; each rubric needs its own non-empty"
-        " rubric_id and a non-empty text_property:\n  "
+        " rubric_id and its own non-empty text_property:\n  "
         + "\n  ".join(problems)
     )
