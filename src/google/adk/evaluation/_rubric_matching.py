@@ -22,7 +22,8 @@ Each block of the judge's answer goes to at most one rubric:
    numbers, or sides with another rubric on the words that tell the two
    apart (see `_sides_with`). Then neither rubric gets the block.
 2. **text**: without a usable id, the folded property text (see
-   `_rubric_folding.fold`) equals the text of exactly one rubric.
+   `_rubric_folding.fold`) equals the text of exactly one rubric, with the
+   same signs (`-5` is not `5`, `$` is not `€`: see `_signs`).
 3. **rewrite**: the property text is a spelling of exactly one rubric's
    text, never a changed word (see `_Rubrics.is_rewrite`).
 
@@ -118,6 +119,7 @@ class _Rubrics:
     self.exact_ids: dict[str, list[int]] = {}
     for i, rubric_id in enumerate(self.ids):
       self.exact_ids.setdefault(rubric_id, []).append(i)
+    self._sign_cache: dict[int, tuple[str, ...]] = {}
     self._signatures: dict[int, tuple[list[str], Any]] = {}
     self._key_postings: dict[int, dict[str, list[int]]] = {}
 
@@ -178,6 +180,12 @@ class _Rubrics:
   def copies(self) -> list[str]:
     return [_copy_form(t) for t in self.raw]
 
+  def signs(self, i: int) -> tuple[str, ...]:
+    """The signs of rubric `i`'s text (see `_signs`)."""
+    if i not in self._sign_cache:
+      self._sign_cache[i] = _signs(self.copies[i])
+    return self._sign_cache[i]
+
   @functools.cached_property
   def by_text(self) -> dict[tuple[str, ...], list[int]]:
     by_text: dict[tuple[str, ...], list[int]] = {}
@@ -221,6 +229,15 @@ class _Rubrics:
       return None, "", "no property text"
     same = self.by_text.get(tokens)
     if same:
+      # Folding drops signs (`-5` / `5`, `$` / `€`): the texts must agree on
+      # them too (an exact copy does).
+      if any(self.copies[i] != copy for i in same):
+        signs = _signs(copy)
+        same = [
+            i for i in same if self.copies[i] == copy or self.signs(i) == signs
+        ]
+      if not same:
+        return None, "", "its text differs from a rubric's in a sign"
       if len(same) == 1:
         return same[0], TIER_TEXT, ""
       # Rubrics whose texts fold alike are told apart by an exact copy.
@@ -340,6 +357,33 @@ def _copy_form(text: object) -> str:
   if not isinstance(text, str):
     return ""
   return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+# Signs that folding turns into spaces but that change what a text says.
+_SIGN_CHARS = frozenset("%‰‱")
+_MINUS = frozenset("-‐‑‒–—−﹣－")
+# Where a sign may be: a character that is neither a letter, a digit nor a
+# space.
+_MAYBE_SIGN = re.compile(r"[^\w\s]")
+
+
+def _signs(copy: str) -> tuple[str, ...]:
+  """The signs of a text (in `_copy_form`), in order.
+
+  Currency and mathematical symbols (`$`, `€`, `≥`, `+`), percent signs and
+  a minus written before a digit and after no letter or digit (`-5`, not
+  `SKU-5`).
+  """
+  signs = []
+  for found in _MAYBE_SIGN.finditer(copy):
+    char, k = found.group(), found.start()
+    if char in _MINUS:
+      before = copy[k - 1] if k else " "
+      if copy[k + 1 : k + 2].isdigit() and not before.isalnum():
+        signs.append("-")
+    elif char in _SIGN_CHARS or unicodedata.category(char) in ("Sc", "Sm"):
+      signs.append(char)
+  return tuple(signs)
 
 
 def _spans(
