@@ -27,6 +27,10 @@ Each block of the judge's answer goes to at most one rubric:
 3. **rewrite**: the property text is a spelling of exactly one rubric's
    text, never a changed word (see `_Rubrics.is_rewrite`).
 
+Blocks that repeat the worked example of ADK's rubric prompts (the
+`ID: 1`-`3` blocks about employees, or about `grammar_check`) are not
+answers: they attach to nothing, whatever id they carry.
+
 Position never decides. A rubric whose blocks disagree, or whose verdict is
 not a yes or a no, or that got no block, is unscored with its reason.
 """
@@ -185,6 +189,10 @@ class _Rubrics:
     if i not in self._sign_cache:
       self._sign_cache[i] = _signs(self.copies[i])
     return self._sign_cache[i]
+
+  def repeats_example(self, tokens: tuple[str, ...]) -> bool:
+    """Whether a block repeats the prompt's worked example, not a rubric."""
+    return tokens in _worked_examples() and tokens not in self.by_text
 
   @functools.cached_property
   def by_text(self) -> dict[tuple[str, ...], list[int]]:
@@ -386,6 +394,39 @@ def _signs(copy: str) -> tuple[str, ...]:
   return tuple(signs)
 
 
+@functools.cache
+def _worked_examples() -> frozenset[tuple[str, ...]]:
+  """The folded property texts of the worked examples in ADK's rubric prompts.
+
+  Each prompt shows a judge an example answer (`ID: 1`, `Property: The
+  final answer correctly identifies the total number of employees.`, ...).
+  A judge that repeats it before its own answer did not judge those
+  properties, so its example blocks attach to no rubric, even one whose id
+  is `1`. The texts are read from the prompts themselves, so they follow
+  the templates.
+  """
+  # Imported here: the evaluator modules import this one.
+  from . import rubric_based_final_response_quality_v1 as final_response  # pylint: disable=g-import-not-at-top
+  from . import rubric_based_multi_turn_trajectory_evaluator as multi_turn  # pylint: disable=g-import-not-at-top
+  from . import rubric_based_tool_use_quality_v1 as tool_use  # pylint: disable=g-import-not-at-top
+
+  prompts = (
+      final_response._RUBRIC_BASED_FINAL_RESPONSE_QUALITY_V1_PROMPT,  # pylint: disable=protected-access
+      multi_turn._RUBRIC_BASED_MULTI_TURN_TRAJECTORY_QUALITY_V1_PROMPT,  # pylint: disable=protected-access
+      tool_use._RUBRIC_BASED_TOOL_USE_QUALITY_V1_PROMPT,  # pylint: disable=protected-access
+  )
+  return frozenset(
+      folding.fold(text)
+      for prompt in prompts
+      for text in _EXAMPLE_PROPERTY.findall(prompt)
+  )
+
+
+# A property line of a prompt's example answer; not its `[...]` or `...`
+# placeholders.
+_EXAMPLE_PROPERTY = re.compile(r"^Property: ([^\[.].*)$", re.MULTILINE)
+
+
 def _spans(
     block: tuple[str, ...], rubric: tuple[str, ...]
 ) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
@@ -503,14 +544,22 @@ def match_rubric_responses(
     rubric_id = _text(getattr(response, "rubric_id", None))
     property_text = _text(getattr(response, "property_text", None))
     by_id = index.resolve_id(rubric_id)
+    if by_id is not None and property_text == index.raw[by_id]:
+      # The id and an exact copy of its rubric's text agree.
+      attached.setdefault(by_id, []).append(_Attached(b, TIER_ID, response))
+      continue
+    tokens = folding.fold(property_text)
+    if index.repeats_example(tokens):
+      why = "it repeats the worked example of the prompt"
+      unmatched.append(UnmatchedBlock(b, rubric_id, property_text, why))
+      continue
     if by_id is not None:
-      why = _id_refusal(index, by_id, property_text)
+      why = _id_refusal(index, by_id, property_text, tokens)
       if why:
         unmatched.append(UnmatchedBlock(b, rubric_id, property_text, why))
       else:
         attached.setdefault(by_id, []).append(_Attached(b, TIER_ID, response))
       continue
-    tokens = folding.fold(property_text)
     by_text, tier, why = index.identify(tokens, _copy_form(property_text))
     if by_text is not None:
       attached.setdefault(by_text, []).append(_Attached(b, tier, response))
@@ -534,15 +583,17 @@ def match_rubric_responses(
   return RubricMatchReport(outcomes=outcomes, unmatched_blocks=unmatched)
 
 
-def _id_refusal(index: _Rubrics, i: int, property_text: Optional[str]) -> str:
+def _id_refusal(
+    index: _Rubrics,
+    i: int,
+    property_text: Optional[str],
+    tokens: tuple[str, ...],
+) -> str:
   """Why a block whose id names rubric `i` is not attached to it, or "".
 
-  The id is refused when the block's property text is another rubric's, or
-  sides with another rubric (see `_sides_with`).
+  The id is refused when the block's property text (folded: `tokens`) is
+  another rubric's, or sides with another rubric (see `_sides_with`).
   """
-  if property_text == index.raw[i]:
-    return ""  # The id and an exact copy of its rubric's text agree.
-  tokens = folding.fold(property_text)
   by_text, _, _ = index.identify(tokens, _copy_form(property_text))
   named = f"its ID names rubric {_quote(index.ids[i])}"
   if by_text is not None and by_text != i:
