@@ -253,9 +253,11 @@ class _Rubrics:
       if len(exact) == 1:
         return exact[0], TIER_TEXT, ""
       return None, "", f"its text fits {len(same)} rubrics"
-    return self._rewrite(tokens)
+    return self._rewrite(tokens, copy)
 
-  def _rewrite(self, tokens: tuple[str, ...]) -> tuple[Optional[int], str, str]:
+  def _rewrite(
+      self, tokens: tuple[str, ...], copy: str
+  ) -> tuple[Optional[int], str, str]:
     """Returns (rubric, tier, why) for a text that is no rubric's folded text."""
     signature = _signature(tokens)
     rewrites = [
@@ -263,6 +265,9 @@ class _Rubrics:
         for i in self._candidates(tokens)
         if self.is_rewrite(tokens, i, signature)
     ]
+    if rewrites:
+      signs = _signs(copy)
+      rewrites = [i for i in rewrites if self.signs(i) == signs]
     if len(rewrites) == 1:
       return rewrites[0], TIER_REWRITE, ""
     if rewrites:
@@ -346,8 +351,10 @@ class _Rubrics:
 def _is_spelling(block: tuple[str, ...], rubric: tuple[str, ...]) -> bool:
   """Whether `block`'s tokens spell `rubric`'s differently, nothing else.
 
-  Either only the spacing of Korean words differs (`복용 중인` / `복용중인`;
-  in other scripts joined words are other words, `now here` / `nowhere`),
+  Either only the spacing of Korean words differs, words joined or split
+  (`복용 중인` / `복용중인`; in other scripts joined words are other words,
+  `now here` / `nowhere`), never a space moved (`아버지가 방에`, father
+  into the room, / `아버지 가방에`, into father's bag),
   or one side writes in kana a word the other writes in Han characters, as
   Japanese allows for that word (`等` / `など`, `含` / `ふく`; see
   `_rubric_vocabulary.KANA_SPELLINGS`).
@@ -356,6 +363,7 @@ def _is_spelling(block: tuple[str, ...], rubric: tuple[str, ...]) -> bool:
   return (
       written == listed
       and _HANGUL.fullmatch(written) is not None
+      and min(len(block), len(rubric)) == 1
       or written in _KANA_SPELLINGS.get(listed, ())
       or listed in _KANA_SPELLINGS.get(written, ())
   )
