@@ -104,6 +104,10 @@ _NEGATION_MARKS = (
     "ナイ", "ナク", "ナカッ", "マセン", "ズ", "ヌ", "ナシ", "불", "않", "없", "ไม่", "มิ", "ไร้",
 )  # fmt: skip
 _HANGUL = re.compile("[\uac00-\ud7a3]+")
+# The tokens of `_rubric_folding.CONTEXTUAL_FOLDS`, folded or fold targets.
+_CONTEXTUAL_TOKENS = frozenset(folding.CONTEXTUAL_FOLDS) | frozenset(
+    folding.CONTEXTUAL_FOLDS.values()
+)
 _NEGATION_MARK = re.compile(
     "|".join(sorted(map(re.escape, _NEGATION_MARKS), key=len, reverse=True))
 )
@@ -140,8 +144,42 @@ class _Rubrics:
     return by_id
 
   @functools.cached_property
-  def tokens(self) -> list[tuple[str, ...]]:
+  def folds(self) -> dict[str, str]:
+    """The `_rubric_folding.CONTEXTUAL_FOLDS` these rubrics allow.
+
+    A fold is refused when it would merge characters that tell two rubrics
+    apart: one rubric holds the character and not its fold, another the fold
+    and not the character (`於先生` / `于先生`).
+    """
+    holders: dict[str, set[int]] = {}
+    for i, tokens in enumerate(self.folded):
+      for token in _CONTEXTUAL_TOKENS.intersection(tokens):
+        holders.setdefault(token, set()).add(i)
+    allowed = {}
+    for token, fold in folding.CONTEXTUAL_FOLDS.items() if holders else ():
+      with_token = holders.get(token, set())
+      with_fold = holders.get(fold, set())
+      if not (with_token - with_fold and with_fold - with_token):
+        allowed[token] = fold
+    return allowed
+
+  def fold(self, text: object) -> tuple[str, ...]:
+    """`_rubric_folding.fold`, then the contextual folds these rubrics allow."""
+    return self._refold(folding.fold(text))
+
+  def _refold(self, tokens: tuple[str, ...]) -> tuple[str, ...]:
+    if not self.folds or self.folds.keys().isdisjoint(tokens):
+      return tokens
+    return tuple(self.folds.get(t, t) for t in tokens)
+
+  @functools.cached_property
+  def folded(self) -> list[tuple[str, ...]]:
+    """The rubric texts after `_rubric_folding.fold` alone."""
     return [folding.fold(t) for t in self.raw]
+
+  @functools.cached_property
+  def tokens(self) -> list[tuple[str, ...]]:
+    return [self._refold(t) for t in self.folded]
 
   @functools.cached_property
   def token_sets(self) -> list[frozenset[str]]:
@@ -556,7 +594,7 @@ def match_rubric_responses(
       # The id and an exact copy of its rubric's text agree.
       attached.setdefault(by_id, []).append(_Attached(b, TIER_ID, response))
       continue
-    tokens = folding.fold(property_text)
+    tokens = index.fold(property_text)
     if index.repeats_example(tokens):
       why = "it repeats the worked example of the prompt"
       unmatched.append(UnmatchedBlock(b, rubric_id, property_text, why))
