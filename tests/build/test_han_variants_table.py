@@ -143,6 +143,15 @@ def test_generator_keeps_only_unambiguous_pairs(generator_copy: pathlib.Path):
       "說说",
       "説说",
   ]
+  # The one-to-many conversions: 乾 (kept in 乾坤), 髮 (发 reads 發), 籤 (签
+  # reads 簽), 麵 (面 reads itself) and 苧→苎; 薴→苧 would chain into it.
+  assert module["CONTEXTUAL_PAIRS"].split() == [
+      "乾干",
+      "籤签",
+      "苧苎",
+      "髮发",
+      "麵面",
+  ]
   assert "8 pairs" in module["__doc__"]
   assert "OpenCC) 1.4.2" in module["__doc__"]
 

@@ -201,3 +201,14 @@ def test_the_han_step_alone_makes_its_spellings_equal(
 )
 def test_han_tokens_are_folded_to_their_simplified_form(text: str, tokens):
   assert _rubric_folding.fold(text) == tokens
+
+
+def test_one_to_many_characters_are_left_to_the_matcher():
+  # 於 also stands in simplified text: `fold` keeps it, and the matcher
+  # folds it to 于 only where no two rubrics are told apart by the two.
+  assert _rubric_folding.fold("對於") == ("对", "於")
+  assert _rubric_folding.CONTEXTUAL_FOLDS["於"] == "于"
+  assert _rubric_folding.CONTEXTUAL_FOLDS["週"] == "周"
+  assert not set(_rubric_folding.CONTEXTUAL_FOLDS) & set(
+      _rubric_folding.CONTEXTUAL_FOLDS.values()
+  )

@@ -120,3 +120,38 @@ def test_near_identical_rubrics_without_ids_in_korean_arabic_chinese():
       chinese,
       "属性：建議飯後服用\n判定：否\n属性：建议饭前 服用\n判定：是\n",
   )[0] == {"before": (1.0, _TEXT), "after": (0.0, _TEXT)}
+
+
+@pytest.mark.parametrize(
+    ("rubric", "written"),
+    [
+        ("回答對於退貨政策有說明", "回答对于退货政策有说明"),
+        ("回答对于退货政策有说明", "回答對於退貨政策有說明"),
+        ("回答說明了週末的營業時間", "回答说明了周末的营业时间"),
+        ("助手表示徵得用戶同意", "助手表示征得用户同意"),
+    ],
+    ids=["duiyu_simplified", "duiyu_traditional", "zhoumo", "zhengde"],
+)
+def test_one_to_many_characters_fold_where_they_tell_no_rubrics_apart(
+    rubric: str, written: str
+):
+  rubrics = _rubrics(("r", rubric), ("other", "回答提到了价格"))
+
+  outcomes, _ = _match(rubrics, f"Property: {written}\nVerdict: yes")
+
+  assert outcomes == {"r": (1.0, _TEXT), "other": _NONE}
+
+
+def test_a_one_to_many_fold_that_would_merge_two_rubrics_is_refused():
+  # 於 and 于 are here two surnames: each block is the rubric it copies.
+  rubrics = _rubrics(
+      ("wu", "回答提到了於先生的預約"), ("gan", "回答提到了于先生的預約")
+  )
+
+  outcomes, _ = _match(
+      rubrics,
+      "Property: 回答提到了于先生的预约\nVerdict: yes\n"
+      "Property: 回答提到了於先生的預約\nVerdict: no\n",
+  )
+
+  assert outcomes == {"wu": (0.0, _TEXT), "gan": (1.0, _TEXT)}

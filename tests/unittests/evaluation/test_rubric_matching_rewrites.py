@@ -283,3 +283,23 @@ def test_near_identical_rubrics_without_ids_in_japanese():
       "c": _NONE,
   }
   assert "different verdicts" in report.outcomes[1].reason
+
+
+@pytest.mark.parametrize(
+    ("rubric", "written"),
+    [
+        ("아버지가 방에 들어간 시간을 기록한다", "아버지 가방에 들어간 시간을 기록한다"),
+        ("나무 가지를 자른다", "나무가 지를 자른다"),
+    ],
+    ids=["father_room_bag", "branch_subject"],
+)  # fmt: skip
+def test_a_moved_space_in_korean_is_another_sentence(rubric: str, written):
+  # The same letters with a space moved read otherwise (father entered the
+  # room / entered father's bag); only words joined or split are spellings.
+  rubrics = _rubrics(
+      ("r", rubric), ("other", "어머니가 집을 나간 시간을 기록한다")
+  )
+
+  outcomes, _ = _match(rubrics, f"Property: {written}\nVerdict: 예")
+
+  assert outcomes == {"r": _NONE, "other": _NONE}

@@ -32,6 +32,7 @@ import functools
 import re
 import unicodedata
 
+from ._han_variants import CONTEXTUAL_PAIRS
 from ._han_variants import TRADITIONAL_TO_SIMPLIFIED
 
 
@@ -98,6 +99,15 @@ FOLD_STEPS: tuple[tuple[str, Callable[[str], str]], ...] = (
         ),
     ),
 )
+
+# Folds of one token into another that the matcher makes only where the two
+# tell no two rubrics apart (`_rubric_matching._Rubrics.folds`): `fold`
+# leaves them alone. Traditional Han characters that OpenCC converts one to
+# many, and their first simplified form (於 / 于: 對於 is 对于, but 于 is a
+# character of its own too; 週 / 周).
+CONTEXTUAL_FOLDS: dict[str, str] = {
+    pair[0]: pair[1] for pair in CONTEXTUAL_PAIRS.split()
+}
 
 
 class _FoldTable(dict):

@@ -22,9 +22,14 @@ Each block of the judge's answer goes to at most one rubric:
    numbers, or sides with another rubric on the words that tell the two
    apart (see `_sides_with`). Then neither rubric gets the block.
 2. **text**: without a usable id, the folded property text (see
-   `_rubric_folding.fold`) equals the text of exactly one rubric.
+   `_rubric_folding.fold`) equals the text of exactly one rubric, with the
+   same signs (`-5` is not `5`, `$` is not `€`: see `_signs`).
 3. **rewrite**: the property text is a spelling of exactly one rubric's
    text, never a changed word (see `_Rubrics.is_rewrite`).
+
+Blocks that repeat the worked example of ADK's rubric prompts (the
+`ID: 1`-`3` blocks about employees, or about `grammar_check`) are not
+answers: they attach to nothing, whatever id they carry.
 
 Position never decides. A rubric whose blocks disagree, or whose verdict is
 not a yes or a no, or that got no block, is unscored with its reason.
@@ -99,6 +104,10 @@ _NEGATION_MARKS = (
     "ナイ", "ナク", "ナカッ", "マセン", "ズ", "ヌ", "ナシ", "불", "않", "없", "ไม่", "มิ", "ไร้",
 )  # fmt: skip
 _HANGUL = re.compile("[\uac00-\ud7a3]+")
+# The tokens of `_rubric_folding.CONTEXTUAL_FOLDS`, folded or fold targets.
+_CONTEXTUAL_TOKENS = frozenset(folding.CONTEXTUAL_FOLDS) | frozenset(
+    folding.CONTEXTUAL_FOLDS.values()
+)
 _NEGATION_MARK = re.compile(
     "|".join(sorted(map(re.escape, _NEGATION_MARKS), key=len, reverse=True))
 )
@@ -118,6 +127,7 @@ class _Rubrics:
     self.exact_ids: dict[str, list[int]] = {}
     for i, rubric_id in enumerate(self.ids):
       self.exact_ids.setdefault(rubric_id, []).append(i)
+    self._sign_cache: dict[int, tuple[str, ...]] = {}
     self._signatures: dict[int, tuple[list[str], Any]] = {}
     self._key_postings: dict[int, dict[str, list[int]]] = {}
 
@@ -134,8 +144,42 @@ class _Rubrics:
     return by_id
 
   @functools.cached_property
-  def tokens(self) -> list[tuple[str, ...]]:
+  def folds(self) -> dict[str, str]:
+    """The `_rubric_folding.CONTEXTUAL_FOLDS` these rubrics allow.
+
+    A fold is refused when it would merge characters that tell two rubrics
+    apart: one rubric holds the character and not its fold, another the fold
+    and not the character (`於先生` / `于先生`).
+    """
+    holders: dict[str, set[int]] = {}
+    for i, tokens in enumerate(self.folded):
+      for token in _CONTEXTUAL_TOKENS.intersection(tokens):
+        holders.setdefault(token, set()).add(i)
+    allowed = {}
+    for token, fold in folding.CONTEXTUAL_FOLDS.items() if holders else ():
+      with_token = holders.get(token, set())
+      with_fold = holders.get(fold, set())
+      if not (with_token - with_fold and with_fold - with_token):
+        allowed[token] = fold
+    return allowed
+
+  def fold(self, text: object) -> tuple[str, ...]:
+    """`_rubric_folding.fold`, then the contextual folds these rubrics allow."""
+    return self._refold(folding.fold(text))
+
+  def _refold(self, tokens: tuple[str, ...]) -> tuple[str, ...]:
+    if not self.folds or self.folds.keys().isdisjoint(tokens):
+      return tokens
+    return tuple(self.folds.get(t, t) for t in tokens)
+
+  @functools.cached_property
+  def folded(self) -> list[tuple[str, ...]]:
+    """The rubric texts after `_rubric_folding.fold` alone."""
     return [folding.fold(t) for t in self.raw]
+
+  @functools.cached_property
+  def tokens(self) -> list[tuple[str, ...]]:
+    return [self._refold(t) for t in self.folded]
 
   @functools.cached_property
   def token_sets(self) -> list[frozenset[str]]:
@@ -177,6 +221,16 @@ class _Rubrics:
   @functools.cached_property
   def copies(self) -> list[str]:
     return [_copy_form(t) for t in self.raw]
+
+  def signs(self, i: int) -> tuple[str, ...]:
+    """The signs of rubric `i`'s text (see `_signs`)."""
+    if i not in self._sign_cache:
+      self._sign_cache[i] = _signs(self.copies[i])
+    return self._sign_cache[i]
+
+  def repeats_example(self, tokens: tuple[str, ...]) -> bool:
+    """Whether a block repeats the prompt's worked example, not a rubric."""
+    return tokens in _worked_examples() and tokens not in self.by_text
 
   @functools.cached_property
   def by_text(self) -> dict[tuple[str, ...], list[int]]:
@@ -221,6 +275,15 @@ class _Rubrics:
       return None, "", "no property text"
     same = self.by_text.get(tokens)
     if same:
+      # Folding drops signs (`-5` / `5`, `$` / `€`): the texts must agree on
+      # them too (an exact copy does).
+      if any(self.copies[i] != copy for i in same):
+        signs = _signs(copy)
+        same = [
+            i for i in same if self.copies[i] == copy or self.signs(i) == signs
+        ]
+      if not same:
+        return None, "", "its text differs from a rubric's in a sign"
       if len(same) == 1:
         return same[0], TIER_TEXT, ""
       # Rubrics whose texts fold alike are told apart by an exact copy.
@@ -228,9 +291,11 @@ class _Rubrics:
       if len(exact) == 1:
         return exact[0], TIER_TEXT, ""
       return None, "", f"its text fits {len(same)} rubrics"
-    return self._rewrite(tokens)
+    return self._rewrite(tokens, copy)
 
-  def _rewrite(self, tokens: tuple[str, ...]) -> tuple[Optional[int], str, str]:
+  def _rewrite(
+      self, tokens: tuple[str, ...], copy: str
+  ) -> tuple[Optional[int], str, str]:
     """Returns (rubric, tier, why) for a text that is no rubric's folded text."""
     signature = _signature(tokens)
     rewrites = [
@@ -238,6 +303,9 @@ class _Rubrics:
         for i in self._candidates(tokens)
         if self.is_rewrite(tokens, i, signature)
     ]
+    if rewrites:
+      signs = _signs(copy)
+      rewrites = [i for i in rewrites if self.signs(i) == signs]
     if len(rewrites) == 1:
       return rewrites[0], TIER_REWRITE, ""
     if rewrites:
@@ -321,8 +389,10 @@ class _Rubrics:
 def _is_spelling(block: tuple[str, ...], rubric: tuple[str, ...]) -> bool:
   """Whether `block`'s tokens spell `rubric`'s differently, nothing else.
 
-  Either only the spacing of Korean words differs (`복용 중인` / `복용중인`;
-  in other scripts joined words are other words, `now here` / `nowhere`),
+  Either only the spacing of Korean words differs, words joined or split
+  (`복용 중인` / `복용중인`; in other scripts joined words are other words,
+  `now here` / `nowhere`), never a space moved (`아버지가 방에`, father
+  into the room, / `아버지 가방에`, into father's bag),
   or one side writes in kana a word the other writes in Han characters, as
   Japanese allows for that word (`等` / `など`, `含` / `ふく`; see
   `_rubric_vocabulary.KANA_SPELLINGS`).
@@ -331,6 +401,7 @@ def _is_spelling(block: tuple[str, ...], rubric: tuple[str, ...]) -> bool:
   return (
       written == listed
       and _HANGUL.fullmatch(written) is not None
+      and min(len(block), len(rubric)) == 1
       or written in _KANA_SPELLINGS.get(listed, ())
       or listed in _KANA_SPELLINGS.get(written, ())
   )
@@ -340,6 +411,66 @@ def _copy_form(text: object) -> str:
   if not isinstance(text, str):
     return ""
   return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+# Signs that folding turns into spaces but that change what a text says.
+_SIGN_CHARS = frozenset("%‰‱")
+_MINUS = frozenset("-‐‑‒–—−﹣－")
+# Where a sign may be: a character that is neither a letter, a digit nor a
+# space.
+_MAYBE_SIGN = re.compile(r"[^\w\s]")
+
+
+def _signs(copy: str) -> tuple[str, ...]:
+  """The signs of a text (in `_copy_form`), in order.
+
+  Currency and mathematical symbols (`$`, `€`, `≥`, `+`), percent signs and
+  a minus written before a digit and after no letter or digit (`-5`, not
+  `SKU-5`).
+  """
+  signs = []
+  for found in _MAYBE_SIGN.finditer(copy):
+    char, k = found.group(), found.start()
+    if char in _MINUS:
+      before = copy[k - 1] if k else " "
+      if copy[k + 1 : k + 2].isdigit() and not before.isalnum():
+        signs.append("-")
+    elif char in _SIGN_CHARS or unicodedata.category(char) in ("Sc", "Sm"):
+      signs.append(char)
+  return tuple(signs)
+
+
+@functools.cache
+def _worked_examples() -> frozenset[tuple[str, ...]]:
+  """The folded property texts of the worked examples in ADK's rubric prompts.
+
+  Each prompt shows a judge an example answer (`ID: 1`, `Property: The
+  final answer correctly identifies the total number of employees.`, ...).
+  A judge that repeats it before its own answer did not judge those
+  properties, so its example blocks attach to no rubric, even one whose id
+  is `1`. The texts are read from the prompts themselves, so they follow
+  the templates.
+  """
+  # Imported here: the evaluator modules import this one.
+  from . import rubric_based_final_response_quality_v1 as final_response  # pylint: disable=g-import-not-at-top
+  from . import rubric_based_multi_turn_trajectory_evaluator as multi_turn  # pylint: disable=g-import-not-at-top
+  from . import rubric_based_tool_use_quality_v1 as tool_use  # pylint: disable=g-import-not-at-top
+
+  prompts = (
+      final_response._RUBRIC_BASED_FINAL_RESPONSE_QUALITY_V1_PROMPT,  # pylint: disable=protected-access
+      multi_turn._RUBRIC_BASED_MULTI_TURN_TRAJECTORY_QUALITY_V1_PROMPT,  # pylint: disable=protected-access
+      tool_use._RUBRIC_BASED_TOOL_USE_QUALITY_V1_PROMPT,  # pylint: disable=protected-access
+  )
+  return frozenset(
+      folding.fold(text)
+      for prompt in prompts
+      for text in _EXAMPLE_PROPERTY.findall(prompt)
+  )
+
+
+# A property line of a prompt's example answer; not its `[...]` or `...`
+# placeholders.
+_EXAMPLE_PROPERTY = re.compile(r"^Property: ([^\[.].*)$", re.MULTILINE)
 
 
 def _spans(
@@ -459,14 +590,22 @@ def match_rubric_responses(
     rubric_id = _text(getattr(response, "rubric_id", None))
     property_text = _text(getattr(response, "property_text", None))
     by_id = index.resolve_id(rubric_id)
+    if by_id is not None and property_text == index.raw[by_id]:
+      # The id and an exact copy of its rubric's text agree.
+      attached.setdefault(by_id, []).append(_Attached(b, TIER_ID, response))
+      continue
+    tokens = index.fold(property_text)
+    if index.repeats_example(tokens):
+      why = "it repeats the worked example of the prompt"
+      unmatched.append(UnmatchedBlock(b, rubric_id, property_text, why))
+      continue
     if by_id is not None:
-      why = _id_refusal(index, by_id, property_text)
+      why = _id_refusal(index, by_id, property_text, tokens)
       if why:
         unmatched.append(UnmatchedBlock(b, rubric_id, property_text, why))
       else:
         attached.setdefault(by_id, []).append(_Attached(b, TIER_ID, response))
       continue
-    tokens = folding.fold(property_text)
     by_text, tier, why = index.identify(tokens, _copy_form(property_text))
     if by_text is not None:
       attached.setdefault(by_text, []).append(_Attached(b, tier, response))
@@ -490,15 +629,17 @@ def match_rubric_responses(
   return RubricMatchReport(outcomes=outcomes, unmatched_blocks=unmatched)
 
 
-def _id_refusal(index: _Rubrics, i: int, property_text: Optional[str]) -> str:
+def _id_refusal(
+    index: _Rubrics,
+    i: int,
+    property_text: Optional[str],
+    tokens: tuple[str, ...],
+) -> str:
   """Why a block whose id names rubric `i` is not attached to it, or "".
 
-  The id is refused when the block's property text is another rubric's, or
-  sides with another rubric (see `_sides_with`).
+  The id is refused when the block's property text (folded: `tokens`) is
+  another rubric's, or sides with another rubric (see `_sides_with`).
   """
-  if property_text == index.raw[i]:
-    return ""  # The id and an exact copy of its rubric's text agree.
-  tokens = folding.fold(property_text)
   by_text, _, _ = index.identify(tokens, _copy_form(property_text))
   named = f"its ID names rubric {_quote(index.ids[i])}"
   if by_text is not None and by_text != i:

@@ -1,0 +1,112 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Tests that the text tier of `_rubric_matching` keeps the signs folding drops.
+
+Folding turns symbols and punctuation into spaces, so `-5` and `5`, `$50`
+and `€50`, `≥ 4` and `≤ 4` fold to the same tokens. A block attaches by
+its text only when it also writes the rubric's signs, in order.
+"""
+
+from __future__ import annotations
+
+from google.adk.evaluation import _rubric_matching
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
+import pytest
+
+from .rubric_matching_cases import match as _match
+from .rubric_matching_cases import NONE as _NONE
+from .rubric_matching_cases import reasons as _reasons
+from .rubric_matching_cases import rubrics as _rubrics
+
+_TEXT = _rubric_matching.TIER_TEXT
+
+
+@pytest.mark.parametrize(
+    ("rubric", "written"),
+    [
+        ("Reports a temperature of -5 °C", "Reports a temperature of 5 °C"),
+        ("Reports a temperature of −5 °C", "Reports a temperature of +5 °C"),
+        ("Recommends hotels rated ≥ 4 stars", "Recommends hotels rated ≤ 4 stars"),
+        ("Quotes the total as $50", "Quotes the total as €50"),
+        ("Offers a 20% discount", "Offers a 20 discount"),
+        ("-5℃以下での保管を禁止している", "5℃以下での保管を禁止している"),
+        ("报价为$50", "报价为¥50"),
+        ("يعرض خصما بنسبة 20%", "يعرض خصما بنسبة 20"),
+        ("Nennt den Preis von 40 €", "Nennt den Preis von 40 $"),
+        ("कुल राशि ₹500 बताता है", "कुल राशि $500 बताता है"),
+    ],
+    ids=["minus", "minus_plus", "comparison", "currency", "percent", "ja",
+         "zh", "ar", "de", "hi"],
+)  # fmt: skip
+def test_a_text_that_differs_in_a_sign_is_not_the_rubric(
+    rubric: str, written: str
+):
+  rubrics = _rubrics(("r1", rubric), ("r2", "Mentions the check-in time"))
+
+  outcomes, report = _match(rubrics, f"Property: {written}\nVerdict: yes")
+
+  assert outcomes == {"r1": _NONE, "r2": _NONE}
+  assert _reasons(report) == ["its text differs from a rubric's in a sign"]
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "Reports a temperature of -5 °C",
+        "**Reports a temperature of －5 °C.**",
+        "Reports a temperature of –5 °C",
+    ],
+)
+def test_the_same_signs_written_otherwise_still_attach(written: str):
+  rubrics = _rubrics(("r1", "Reports a temperature of -5 °C"))
+
+  outcomes, _ = _match(rubrics, f"Property: {written}\nVerdict: yes")
+
+  assert outcomes == {"r1": (1.0, _TEXT)}
+
+
+def test_a_hyphen_inside_a_word_is_no_sign():
+  rubrics = _rubrics(("r1", "Lists product SKU-5 and its price"))
+
+  outcomes, _ = _match(
+      rubrics, "Property: Lists product SKU 5 and its price\nVerdict: no"
+  )
+
+  assert outcomes == {"r1": (0.0, _TEXT)}
+
+
+_SIGNS = ("$", "€", "£", "¥", "₹", "-", "+", "%", "≥", "≤", "<", ">")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(_SIGNS),
+    st.sampled_from(_SIGNS),
+    st.integers(min_value=1, max_value=999),
+)
+def test_a_changed_sign_never_attaches(mine: str, written: str, number: int):
+  def text(sign: str) -> str:
+    if sign in "%":
+      return f"Reports a change of {number}{sign} in revenue"
+    return f"Reports a change of {sign}{number} in revenue"
+
+  rubrics = _rubrics(("r1", text(mine)), ("r2", "Reports the profit margin"))
+
+  outcomes, _ = _match(rubrics, f"Property: {text(written)}\nVerdict: yes")
+
+  expected = (1.0, _TEXT) if mine == written else _NONE
+  assert outcomes == {"r1": expected, "r2": _NONE}
