@@ -173,6 +173,16 @@ async def test_an_empty_label_is_unreadable_too():
     await _evaluator().evaluate_invocations([_invocation(("a.", "b."))])
 
 
+async def test_a_huge_unreadable_label_is_quoted_in_part():
+  _LabellingJudge.labels = ["supported", "根拠なし " + "x" * 1_000_000]
+
+  with pytest.raises(ValueError) as raised:
+    await _evaluator().evaluate_invocations([_invocation(("a.", "b."))])
+
+  assert "label '根拠なし xxx" in str(raised.value)
+  assert len(str(raised.value)) < 500
+
+
 async def test_a_block_missing_a_line_does_not_hide_the_next_label():
   # Block 2 has no contradicting_excerpt line, so block 3 would be read as
   # its rest: the unsupported sentence's label lost, 1.0 instead of 0.667.
