@@ -291,6 +291,19 @@ _BROKEN = {
         + "invocation 1 of 2: the sentence validator call raised"
         " RuntimeError: judge down",
     ),
+    "validator_labelled_fewer_sentences": (
+        _HAL,
+        {
+            "segment Q1": (
+                _segmented(1) + "<sentence>A1 ships today.</sentence>"
+            ),
+            "validate Q1": _supported(1),
+        },
+        [1],
+        _HAL_UNSCORED
+        + "invocation 1 of 1: the sentence validator labelled 1 of the 2"
+        " sentences",
+    ),
     "validator_wrote_markdown_labels": (
         _HAL,
         {
