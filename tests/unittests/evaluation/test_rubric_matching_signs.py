@@ -89,6 +89,30 @@ def test_a_hyphen_inside_a_word_is_no_sign():
   assert outcomes == {"r1": (0.0, _TEXT)}
 
 
+@pytest.mark.parametrize(
+    "written",
+    ["> Is the response good?", "| Is the response good? |"],
+)
+def test_markdown_around_a_text_is_no_sign(written: str):
+  rubrics = _rubrics(("r1", "Is the response good?"))
+
+  outcomes, _ = _match(rubrics, f"Property: {written}\nVerdict: yes")
+
+  assert outcomes == {"r1": (1.0, _TEXT)}
+
+
+def test_an_ascii_comparison_beside_a_number_is_a_sign():
+  rubrics = _rubrics(
+      ("r1", "Lists hotels rated > 4 stars"), ("r2", "Is polite")
+  )
+
+  outcomes, _ = _match(
+      rubrics, "Property: Lists hotels rated < 4 stars\nVerdict: yes"
+  )
+
+  assert outcomes == {"r1": _NONE, "r2": _NONE}
+
+
 _SIGNS = ("$", "€", "£", "¥", "₹", "-", "+", "%", "≥", "≤", "<", ">")
 
 

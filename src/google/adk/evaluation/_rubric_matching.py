@@ -424,9 +424,10 @@ _MAYBE_SIGN = re.compile(r"[^\w\s]")
 def _signs(copy: str) -> tuple[str, ...]:
   """The signs of a text (in `_copy_form`), in order.
 
-  Currency and mathematical symbols (`$`, `€`, `≥`, `+`), percent signs and
-  a minus written before a digit and after no letter or digit (`-5`, not
-  `SKU-5`).
+  Currency and mathematical symbols (`$`, `€`, `≥`), percent signs, a minus
+  written before a digit and after no letter or digit (`-5`, not `SKU-5`),
+  and an ASCII `+ < = > | ~` only beside a number (`> 4`, not markdown's
+  `> quote` or a table's `|`).
   """
   signs = []
   for found in _MAYBE_SIGN.finditer(copy):
@@ -435,7 +436,13 @@ def _signs(copy: str) -> tuple[str, ...]:
       before = copy[k - 1] if k else " "
       if copy[k + 1 : k + 2].isdigit() and not before.isalnum():
         signs.append("-")
-    elif char in _SIGN_CHARS or unicodedata.category(char) in ("Sc", "Sm"):
+    elif char in _SIGN_CHARS or unicodedata.category(char) == "Sc":
+      signs.append(char)
+    elif unicodedata.category(char) == "Sm" and (
+        not char.isascii()
+        or copy[k + 1 :].lstrip()[:1].isdigit()
+        or copy[:k].rstrip()[-1:].isdigit()
+    ):
       signs.append(char)
   return tuple(signs)
 
