@@ -115,15 +115,17 @@ def test_a_verdict_before_the_blocks_leaves_unscored_what_it_unsettles():
   assert "before or after its property" in blocks[0].unscored_reason
 
 
-def test_blank_lines_between_blocks_settle_which_reading_holds():
-  # Read verdict-first, each block would run across a blank line; read
-  # verdict-last, none does: the blank lines separate the blocks.
+def test_blank_lines_against_completeness_leave_it_unsettled():
+  # Read verdict-first, every block has its verdict but runs across a blank
+  # line; read verdict-last, no block does, but the last has no verdict.
+  # A summary before truncated blocks, or verdicts before their blocks: the
+  # answer does not settle which, so neither reading's verdicts stand.
   blocks = answer_blocks(
       "Verdict: yes\n\nID: r1\nProperty: a\nVerdict: no\n\nID: r2\nProperty: b"
   )
 
   assert [(b.rubric_id, b.score) for b in blocks] == [
-      ("r1", 0.0),
+      ("r1", None),
       ("r2", None),
   ]
 

@@ -24,11 +24,10 @@ answer's own layout delimits and that gives exactly one verdict**:
   quote are never labels, nor is an echoed list of the rubrics.
 * The answer is read with verdicts closing their blocks (the template's
   order) and with verdicts opening them. A reading that leaves an id or
-  property line outside every block is out; where only one reading keeps
-  blank lines out of its blocks, the blank lines separate the blocks and it
-  wins; else a reading that puts every verdict line in a block, one per
-  block, wins; otherwise a rubric keeps only a verdict both readings give
-  it. One block has only the template's
+  property line outside every block is out; a reading that puts every
+  verdict line in a block, one per block, wins, unless it alone has blocks
+  that run across blank lines; otherwise a rubric keeps only a verdict both
+  readings give it. One block has only the template's
   order. Lines before the first block reach no rubric.
 * A block with two different verdicts (a correction, a second verdict
   line, a disagreeing summary after it) has none. An empty verdict takes
@@ -455,13 +454,17 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
     if chosen and chosen[0] and before - {chosen[0].score}:
       chosen[0].score = None
       chosen[0].unscored_reason = _UNSETTLED
-  elif first.gapped != last.gapped:
-    # Only one reading keeps every block free of blank lines: the answer's
-    # blank lines separate its blocks, and that reading follows them.
-    chosen = [b.judge_block() for b in (last if first.gapped else first).blocks]
-  elif first.complete() and not last.complete():
+  elif (
+      first.complete()
+      and not last.complete()
+      and not (first.gapped and not last.gapped)
+  ):
     chosen = [b.judge_block() for b in first.blocks]
-  elif first.complete() or not last.complete():
+  elif (
+      first.complete()
+      or not last.complete()
+      or (last.gapped and not first.gapped)
+  ):
     # Both readings stand: a rubric keeps only a verdict they agree on.
     twins = {
         b.identity_lines[0]: b.judge_block()
