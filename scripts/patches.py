@@ -18,6 +18,7 @@
   python scripts/patches.py refresh
   python scripts/patches.py check
   python scripts/patches.py export [--out F] [--stack DIR [--upstream-tests]]
+  python scripts/patches.py export --stack DIR --layer fork
   python scripts/patches.py export --stack DIR --flavour main --upstream-dir UP
   python scripts/patches.py sizes [--budget LINES] [--docs write|check]
   python scripts/patches.py stage PR --dir DIR
@@ -46,6 +47,8 @@ STATE_FILE = ROOT / ".work" / "state.json"
 DEFAULT_TREE = ROOT / ".work" / "tree"
 # Changes to upstream's own tests, one diff per pull request that needs one.
 UPSTREAM_TESTS_DIR = "patches/upstream-tests"
+# What the fork layer's exported diffs are offered upstream with.
+FORK_PROPOSAL = "docs/pr/fork/README.md"
 
 
 def fetch_upstream(config: patchlib.Config) -> patchlib.Tree:
@@ -186,7 +189,13 @@ def _export(args: argparse.Namespace, config: patchlib.Config) -> str:
         if args.flavour
         else fetch_upstream(config)
     )
-    exported = patchlib.export_stack(config, upstream, args.flavour)
+    exported = patchlib.export_stack(
+        config, upstream, args.flavour, args.layer
+    )
+    if args.layer == patchlib.FORK_LAYER:
+      proposal = out / "README.md"
+      proposal.write_bytes((ROOT / FORK_PROPOSAL).read_bytes())
+      lines.append(f"wrote {proposal}: the fork layer's proposal text")
     for pr, diff in exported:
       path = out / f"{pr.name}.diff"
       tests = ROOT / UPSTREAM_TESTS_DIR / f"{pr.name}.diff"
@@ -215,7 +224,8 @@ def _sizes(args: argparse.Namespace, config: patchlib.Config) -> str:
   ]
   figures = {}
   for pr, size in patchlib.stack_sizes(config, fetch_upstream(config)):
-    within = "yes" if size.new_source_code <= args.budget else "no"
+    added = size.new_source_code + size.upstream_added
+    within = "yes" if added <= args.budget else "no"
     figures[pr.name] = (
         f"{size.new_source} ({size.new_source_code})",
         str(size.upstream_changed),
@@ -334,7 +344,20 @@ def main(argv: Optional[list[str]] = None) -> int:
   export.add_argument(
       "--stack",
       metavar="DIR",
-      help=f"write one diff per pull request of {patchlib.STACK_FILE} to DIR",
+      help=(
+          f"write one diff per pull request of {patchlib.STACK_FILE} to DIR:"
+          " the upstream layer's, unless --layer says otherwise"
+      ),
+  )
+  export.add_argument(
+      "--layer",
+      choices=patchlib.LAYERS,
+      default=patchlib.UPSTREAM_LAYER,
+      help=(
+          "with --stack: which layer's pull requests (default: upstream);"
+          f" the fork layer's diffs apply on top of the upstream layer's, and"
+          f" its proposal text, {FORK_PROPOSAL}, is written as DIR/README.md"
+      ),
   )
   export.add_argument(
       "--upstream-tests",
@@ -367,10 +390,11 @@ def main(argv: Optional[list[str]] = None) -> int:
   sizes.add_argument(
       "--budget",
       type=int,
-      default=300,
+      default=200,
       help=(
-          "non-blank, non-comment lines of new source a pull request may"
-          " add (default: 300)"
+          "lines of source a pull request may add: non-blank, non-comment"
+          " lines of new modules plus lines added to upstream files"
+          " (default: 200)"
       ),
   )
   sizes.add_argument(

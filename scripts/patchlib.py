@@ -59,6 +59,10 @@ EXPORTED_DIRS = (EXPORTED_TESTS_DIR, "contributing/samples")
 # Single files of google/adk-python that the change adds elsewhere.
 EXPORTED_FILES = ("scripts/generate_han_variants.py",)
 STACK_FILE = "patches/stack.toml"
+# The two layers of the stack, in the order they apply (see `PullRequest`).
+UPSTREAM_LAYER = "upstream"
+FORK_LAYER = "fork"
+LAYERS = (UPSTREAM_LAYER, FORK_LAYER)
 # The `extends` diffs of the stack: changes to new files of earlier pull
 # requests, with repository paths (`a/src/google/adk/...`, `a/tests/...`).
 STACK_DIFFS_DIR = "patches/stack"
@@ -712,6 +716,10 @@ class PullRequest:
   # A diff (`patches/stack/...`) that changes new files of earlier pull
   # requests, e.g. a later rule added to a module an earlier one added.
   extends: Optional[str] = None
+  # `upstream`: opened against google/adk-python. `fork`: this build's own
+  # layer, on top of the upstream one, offered upstream only as a proposal
+  # (what DEP-3 calls `Forwarded: not-needed`).
+  layer: str = UPSTREAM_LAYER
 
 
 def exported_files(root: pathlib.Path) -> dict[str, bytes]:
@@ -769,6 +777,7 @@ def read_stack(root: pathlib.Path) -> list[PullRequest]:
           patches=tuple(pr.get("patches", ())),
           files=tuple(pr.get("files", ())),
           extends=pr.get("extends"),
+          layer=pr.get("layer", UPSTREAM_LAYER),
       )
       for pr in table["pr"]
   ]
@@ -794,6 +803,18 @@ def read_stack(root: pathlib.Path) -> list[PullRequest]:
           for entry in local
           if not any(is_local(p, [entry]) for p in new_files)
       },
+  }
+  layers = [pr.layer for pr in stack]
+  problems["in no layer of " + ", ".join(LAYERS)] = {
+      pr.name for pr in stack if pr.layer not in LAYERS
+  }
+  problems["upstream layer after a fork pull request"] = {
+      pr.name
+      for index, pr in enumerate(stack)
+      if pr.layer == UPSTREAM_LAYER and FORK_LAYER in layers[:index]
+  }
+  problems["fork pull request that patches upstream files"] = {
+      pr.name for pr in stack if pr.layer == FORK_LAYER and pr.patches
   }
   extension_files = {pr.extends for pr in stack if pr.extends}
   problems["extension diff missing"] = {
@@ -994,14 +1015,19 @@ def write_state(state: dict[str, bytes], base: pathlib.Path) -> None:
 
 
 def export_stack(
-    config: Config, upstream: Tree, flavour: Optional[str] = None
+    config: Config,
+    upstream: Tree,
+    flavour: Optional[str] = None,
+    layer: Optional[str] = None,
 ) -> list[tuple[PullRequest, str]]:
-  """Returns each pull request of the stack with its diff.
+  """Returns each pull request of the stack, or of one layer, with its diff.
 
   Diff k applies to google/adk-python at the pinned release plus diffs 1 to
-  k-1; applying them all gives what `export_diff` gives. With a `flavour`
-  (see `build_tree`), the diffs are for that upstream, `upstream`, instead:
-  new files as for the release, upstream files patched by the flavours.
+  k-1; applying them all gives what `export_diff` gives. With a `layer`,
+  only that layer's pull requests are returned: the fork layer's first diff
+  applies on top of the whole upstream layer. With a `flavour` (see
+  `build_tree`), the diffs are for that upstream, `upstream`, instead: new
+  files as for the release, upstream files patched by the flavours.
   """
   stack = read_stack(config.root)
   states = stack_states(config, upstream, stack, flavour)
@@ -1014,6 +1040,7 @@ def export_stack(
           ),
       )
       for pr, before, after in zip(stack, states, states[1:])
+      if layer is None or pr.layer == layer
   ]
 
 
@@ -1024,6 +1051,7 @@ class PullRequestSize:
   new_source: int  # Lines a pull request adds to new modules under src/.
   new_source_code: int  # The same without blank and comment-only lines.
   upstream_changed: int  # Added plus removed lines of upstream files.
+  upstream_added: int  # Lines added to upstream files.
   tests: int  # Lines of new files under tests/.
   other: int  # Lines of other new files (scripts).
 
@@ -1044,7 +1072,7 @@ def stack_sizes(
   states = stack_states(config, upstream, stack)
   sizes = []
   for pr, before, after in zip(stack, states, states[1:]):
-    new_source = new_code = changed = tests = other = 0
+    new_source = new_code = changed = added_upstream = tests = other = 0
     for path in sorted(set(before) | set(after)):
       old, new = before.get(path), after.get(path)
       if old == new:
@@ -1055,6 +1083,9 @@ def stack_sizes(
             1
             for line in diff
             if line[:1] in "+-" and not line.startswith(("+++", "---"))
+        )
+        added_upstream += sum(
+            1 for line in diff if line[:1] == "+" and line[:3] != "+++"
         )
         continue
       # A new file, or lines an `extends` diff adds to one.
@@ -1072,6 +1103,8 @@ def stack_sizes(
         other += len(split_lines(added.decode("utf-8")))
     sizes.append((
         pr,
-        PullRequestSize(new_source, new_code, changed, tests, other),
+        PullRequestSize(
+            new_source, new_code, changed, added_upstream, tests, other
+        ),
     ))
   return sizes

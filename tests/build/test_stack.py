@@ -14,9 +14,11 @@
 
 """The pull-request stack: each diff applies in turn, and each state passes.
 
-`patches/stack.toml` splits the change into focused pull requests. Their
-diffs, applied in order to a tree laid out like google/adk-python at the
-pinned release, must give the built package; and the tree after each one
+`patches/stack.toml` splits the change into focused pull requests, in two
+layers: the upstream layer's, then the fork layer's. Their diffs, exported
+layer by layer and applied in order to a tree laid out like google/adk-python
+at the pinned release, must give the built package; and the tree after each
+one (every point of the upstream layer, then of the fork layer up to its top)
 must pass upstream's style checks and the tests it has by then.
 """
 
@@ -48,11 +50,23 @@ def test_stack_diffs_apply_in_order_and_give_the_built_package(
     stack: list[patchlib.PullRequest],
 ):
   out = tmp_path / "stack"
+  fork = tmp_path / "fork"
   result = cli(ROOT, "export", "--stack", str(out))
   assert result.returncode == 0, result.stderr
+  result = cli(ROOT, "export", "--stack", str(fork), "--layer", "fork")
+  assert result.returncode == 0, result.stderr
+  layers = {patchlib.UPSTREAM_LAYER: out, patchlib.FORK_LAYER: fork}
+  # Each layer's folder holds its diffs and nothing of the other layer.
+  for layer, folder in layers.items():
+    assert sorted(p.stem for p in folder.glob("*.diff")) == sorted(
+        pr.name for pr in stack if pr.layer == layer
+    )
+  assert (fork / "README.md").read_bytes() == (
+      ROOT / "docs" / "pr" / "fork" / "README.md"
+  ).read_bytes()
 
   for pr in stack:
-    diff = out / f"{pr.name}.diff"
+    diff = layers[pr.layer] / f"{pr.name}.diff"
     git(upstream_checkout, "apply", "--check", str(diff))
     git(upstream_checkout, "apply", str(diff))
     git(upstream_checkout, "add", "--all")

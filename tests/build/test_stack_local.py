@@ -59,14 +59,20 @@ def test_a_new_file_under_a_local_folder_is_in_no_export(
   assert patchlib.is_local(f"{_SAMPLE}notes.md", local)
 
   stack_dir = tmp_path / "stack"
+  fork_dir = tmp_path / "fork"
   assert cli(repo_copy, "check").returncode == 0
   result = cli(repo_copy, "export", "--stack", str(stack_dir))
+  assert result.returncode == 0, result.stderr
+  result = cli(repo_copy, "export", "--stack", str(fork_dir), "--layer", "fork")
   assert result.returncode == 0, result.stderr
   one = tmp_path / "one.diff"
   assert cli(repo_copy, "export", "--out", str(one)).returncode == 0
 
   in_stack = set().union(
-      *(_diff_paths(d.read_text(encoding="utf-8")) for d in stack_dir.iterdir())
+      *(
+          _diff_paths(d.read_text(encoding="utf-8"))
+          for d in [*stack_dir.glob("*.diff"), *fork_dir.glob("*.diff")]
+      )
   )
   in_export = _diff_paths(one.read_text(encoding="utf-8"))
   local_new = {p for p in new_files if patchlib.is_local(p, local)}

@@ -16,13 +16,16 @@
 
 `match` parses a judge answer and matches its blocks to the rubrics, and
 returns each rubric's (score, tier) with the report. `EVALUATORS` are the
-three rubric evaluators by metric name.
+three rubric evaluators by metric name, and `make_evaluator` builds one.
 """
 
 from __future__ import annotations
 
 from google.adk.evaluation import _rubric_matching
 from google.adk.evaluation import _rubric_parsing
+from google.adk.evaluation.eval_metrics import EvalMetric
+from google.adk.evaluation.eval_metrics import JudgeModelOptions
+from google.adk.evaluation.eval_metrics import RubricsBasedCriterion
 from google.adk.evaluation.eval_rubrics import Rubric
 from google.adk.evaluation.eval_rubrics import RubricContent
 from google.adk.evaluation.rubric_based_evaluator import RubricBasedEvaluator
@@ -55,6 +58,22 @@ def match(rubric_list: list[Rubric], answer: str):
       rubric_list, _rubric_parsing.parse_judge_answer(answer)
   )
   return {o.rubric_id: (o.score, o.tier) for o in report.outcomes}, report
+
+
+def make_evaluator(
+    metric_name: str, rubrics: tuple[Rubric, ...]
+) -> RubricBasedEvaluator:
+  """Returns the named evaluator with `rubrics` as its effective rubrics."""
+  criterion = RubricsBasedCriterion(
+      threshold=0.5,
+      judge_model_options=JudgeModelOptions(num_samples=1),
+      rubrics=list(rubrics),
+  )
+  evaluator = EVALUATORS[metric_name](
+      EvalMetric(metric_name=metric_name, criterion=criterion)
+  )
+  evaluator.create_effective_rubrics_list(None)
+  return evaluator
 
 
 def is_theirs(named: str, theirs: str) -> str:

@@ -28,15 +28,13 @@ import dataclasses
 import pathlib
 from typing import Optional
 
-from google.adk.evaluation.eval_metrics import EvalMetric
-from google.adk.evaluation.eval_metrics import JudgeModelOptions
-from google.adk.evaluation.eval_metrics import RubricsBasedCriterion
 from google.adk.evaluation.eval_rubrics import Rubric
 from google.adk.evaluation.eval_rubrics import RubricContent
 import yaml
 
 from .judge_prompt_cases import judge_answer
 from .rubric_matching_cases import EVALUATORS
+from .rubric_matching_cases import make_evaluator
 
 FIXTURES_DIR = pathlib.Path(__file__).parent / "rubric_matching_fixtures"
 
@@ -93,22 +91,6 @@ def load_cases(pattern: str = "*.yaml") -> list[FixtureCase]:
           )
       )
   return cases
-
-
-def make_evaluator(
-    metric_name: str, rubrics: tuple[Rubric, ...]
-) -> RubricBasedEvaluator:
-  """Returns the named evaluator with `rubrics` as its effective rubrics."""
-  criterion = RubricsBasedCriterion(
-      threshold=0.5,
-      judge_model_options=JudgeModelOptions(num_samples=1),
-      rubrics=list(rubrics),
-  )
-  evaluator = EVALUATORS[metric_name](
-      EvalMetric(metric_name=metric_name, criterion=criterion)
-  )
-  evaluator.create_effective_rubrics_list(None)
-  return evaluator
 
 
 def score_case(

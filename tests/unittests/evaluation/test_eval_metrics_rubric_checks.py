@@ -35,7 +35,7 @@ import pydantic
 import pytest
 
 from .rubric_matching_cases import EVALUATORS
-from .rubric_matching_fixture_cases import make_evaluator
+from .rubric_matching_cases import make_evaluator
 
 
 def _rubric(

@@ -12,10 +12,10 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests for tables, JSON answers and hostile input in `_rubric_parsing`.
+"""Tests for JSON answers and hostile input in `_rubric_parsing`.
 
-Markdown table rows are blocks, read by their header; JSON is read only when
-the answer is JSON or has no text block; nothing raises.
+JSON is read only when the answer is JSON or has no text block; nothing
+raises.
 """
 
 from __future__ import annotations
@@ -26,43 +26,6 @@ import pytest
 
 from .rubric_parsing_cases import answer_blocks
 from .rubric_parsing_cases import summary
-
-
-def test_markdown_table_rows_are_blocks():
-  blocks = answer_blocks(
-      "| ID | Property | Rationale | Verdict |\n"
-      "|:---|:---|:---|:---:|\n"
-      "| r1 | p | fine | ✅ |\n"
-      "| r2 | q | Verdict: yes was not earned | ❌ |\n"
-  )
-
-  assert [
-      (b.rubric_id, b.property_text, b.rationale, b.score) for b in blocks
-  ] == [
-      ("r1", "p", "fine", 1.0),
-      ("r2", "q", "Verdict: yes was not earned", 0.0),
-  ]
-
-
-@pytest.mark.parametrize(
-    "table",
-    [
-        "| Property | ID | Verdict |\n|---|---|---|\n| p | r1 | yes |",
-        (
-            "| **ID** | **Property** | **Verdict** |\n| --- | --- | --- |\n"
-            "| `r1` | p | **Yes** |"
-        ),
-    ],
-    ids=["columns_reordered", "decorated"],
-)
-def test_table_columns_are_read_by_their_header(table: str):
-  assert summary(table) == [("r1", "p", 1.0)]
-
-
-def test_a_table_without_a_verdict_column_is_no_block():
-  assert answer_blocks("| ID | Property |\n|---|---|\n| r1 | p |") == []
-  assert answer_blocks("| r1 | p | yes |") == []
-
 
 _JSON_ITEMS = [
     {"id": "r1", "property": "p1", "rationale": "ok", "verdict": "yes"},

@@ -1,0 +1,62 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Tests for markdown tables in `_rubric_parsing`.
+
+Table rows are blocks, read by their header; a row whose cells cannot be told
+apart is not read.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .rubric_parsing_cases import answer_blocks
+from .rubric_parsing_cases import summary
+
+
+def test_markdown_table_rows_are_blocks():
+  blocks = answer_blocks(
+      "| ID | Property | Rationale | Verdict |\n"
+      "|:---|:---|:---|:---:|\n"
+      "| r1 | p | fine | ✅ |\n"
+      "| r2 | q | Verdict: yes was not earned | ❌ |\n"
+  )
+
+  assert [
+      (b.rubric_id, b.property_text, b.rationale, b.score) for b in blocks
+  ] == [
+      ("r1", "p", "fine", 1.0),
+      ("r2", "q", "Verdict: yes was not earned", 0.0),
+  ]
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        "| Property | ID | Verdict |\n|---|---|---|\n| p | r1 | yes |",
+        (
+            "| **ID** | **Property** | **Verdict** |\n| --- | --- | --- |\n"
+            "| `r1` | p | **Yes** |"
+        ),
+    ],
+    ids=["columns_reordered", "decorated"],
+)
+def test_table_columns_are_read_by_their_header(table: str):
+  assert summary(table) == [("r1", "p", 1.0)]
+
+
+def test_a_table_without_a_verdict_column_is_no_block():
+  assert answer_blocks("| ID | Property |\n|---|---|\n| r1 | p |") == []
+  assert answer_blocks("| r1 | p | yes |") == []
