@@ -20,8 +20,9 @@ Each test runs one of the three rubric evaluators through
 
 * `fake-structured-judge-follows` answers the schema's id enum in JSON;
 * `fake-structured-judge-ignores` answers in text blocks whatever it is asked;
-* `fake-structured-judge-rejects` raises Gemini's error for a model without
-  JSON mode when a request carries a schema, and answers text otherwise.
+* `fake-structured-judge-rejects` raises a client error (by default Gemini's
+  400 for a model without JSON mode) when a request carries a schema, and
+  answers text otherwise.
 
 Any judge first raises the errors a test puts in `_FakeJudge.errors`, one per
 call, as a judge with an outage would.
@@ -35,12 +36,14 @@ import logging
 import re
 from typing import Any
 from typing import AsyncGenerator
+from typing import Callable
 from typing import ClassVar
 from typing import Optional
 
 from google.adk.evaluation._retry_options_utils import add_default_retry_options_if_not_present
-from google.adk.evaluation._rubric_structured_output import _JSON_ANSWER_INSTRUCTIONS
+from google.adk.evaluation._rubric_structured_output import _JSON_OUTPUT_INSTRUCTION
 from google.adk.evaluation._rubric_structured_output import _rubric_verdicts_schema
+from google.adk.evaluation.eval_case import Invocation
 from google.adk.evaluation.eval_config import EvalConfig
 from google.adk.evaluation.eval_config import get_eval_metrics_from_config
 from google.adk.evaluation.eval_metrics import EvalMetric
@@ -73,11 +76,12 @@ _DIALOGUES = load_dialogues()
 _RUBRIC_LINE = re.compile(r"^\*  \[id: ([^\]\n]*)\] ", re.MULTILINE)
 # One id per language that the prompt shows as a `rubric-<n>` handle.
 _NATIVE_IDS = {"ja": "傘の案内", "zh-Hans": "雨伞建议", "ar": "نصيحة_المظلة"}
-# The templates' request for a text answer, and what a structured prompt says.
+# What the `{output_instruction}` field of two templates holds in text mode,
+# on their REMEMBER line after these words.
 _TEXT_SENTENCE = "Respond in pure text, not json."
-_JSON_SENTENCE = "Respond in JSON, as described at the end of this prompt."
+_REMEMBER_END = 'Even answering "no" will improve the agent! '
 # The evaluators whose template has the text sentence (the multi-turn one has
-# none).
+# none: its field, at the end of the prompt, is empty in text mode).
 _HAS_TEXT_SENTENCE = {
     "rubric_based_final_response_quality_v1": True,
     "rubric_based_tool_use_quality_v1": True,
@@ -118,6 +122,9 @@ class _FakeJudge(BaseLlm):
   rationale: ClassVar[str] = "ok"
   json_answer: ClassVar[Optional[str]] = None
   errors: ClassVar[list[BaseException]] = []
+  refusal: ClassVar[Callable[[], BaseException]] = staticmethod(
+      lambda: _schema_rejected()
+  )
 
   @classmethod
   def supported_models(cls) -> list[str]:
@@ -133,7 +140,7 @@ class _FakeJudge(BaseLlm):
     if _FakeJudge.errors:
       raise _FakeJudge.errors.pop(0)
     if schema is not None and self.model == _REJECTS:
-      raise _schema_rejected()
+      raise _FakeJudge.refusal()
     if schema is not None and self.model == _FOLLOWS:
       answer = _FakeJudge.json_answer or _json_answer(schema)
     else:
@@ -176,6 +183,7 @@ def fixture_judge(monkeypatch: pytest.MonkeyPatch) -> None:
   monkeypatch.setattr(_FakeJudge, "rationale", "ok")
   monkeypatch.setattr(_FakeJudge, "json_answer", None)
   monkeypatch.setattr(_FakeJudge, "errors", [])
+  monkeypatch.setattr(_FakeJudge, "refusal", staticmethod(_schema_rejected))
 
 
 def _evaluator(
@@ -217,8 +225,20 @@ def _record_prompts(
   return prompts
 
 
+async def _text_mode_prompt(
+    metric_name: str, rubrics: list[Rubric], invocation: Invocation
+) -> str:
+  """Returns the prompt of the evaluator with `structured_output` off."""
+  evaluator = _evaluator(metric_name, rubrics, structured_output=False)
+  sent = len(_FakeJudge.requests)
+  await evaluator.evaluate_invocations([invocation])
+  (request,) = _FakeJudge.requests[sent:]
+  del _FakeJudge.requests[sent:]
+  return prompt_text(request)
+
+
 def _text_mode_request(model: str, prompt: str) -> LlmRequest:
-  """Returns the judge request `LlmAsJudge` builds for `prompt` without 0005."""
+  """Returns the judge request `LlmAsJudge` builds for `prompt` in text mode."""
   llm_request = LlmRequest(
       model=model,
       contents=[
@@ -254,6 +274,9 @@ async def test_request_carries_schema_with_the_shown_ids(
   ]
   evaluator = _evaluator(metric_name, rubrics)
   prompts = _record_prompts(evaluator, monkeypatch)
+  text_prompt = await _text_mode_prompt(
+      metric_name, rubrics, dialogue.invocation()
+  )
 
   await evaluator.evaluate_invocations([dialogue.invocation()])
 
@@ -271,22 +294,54 @@ async def test_request_carries_schema_with_the_shown_ids(
   assert schema == _rubric_verdicts_schema(rubrics)
   assert request.config.response_mime_type == "application/json"
   assert request.config.response_json_schema is None
-  # The text mode prompt asking for JSON, then the JSON instructions.
-  structured_prompt = _structured_prompt(metric_name, prompt)
+  # The text mode prompt with the JSON instruction in the template's field.
+  structured_prompt = _structured_prompt(metric_name, text_prompt)
+  assert prompt == structured_prompt
   assert prompt_text(request) == structured_prompt
   structured = _text_mode_request(_FOLLOWS, structured_prompt)
   structured.config.response_mime_type = "application/json"
   structured.config.response_schema = schema
   assert _dump(request) == _dump(structured)
+  # What it falls back on is exactly the request of text mode.
+  assert _dump(request.text_request) == _dump(
+      _text_mode_request(_FOLLOWS, text_prompt)
+  )
 
 
 def _structured_prompt(metric_name: str, text_prompt: str) -> str:
-  """Returns the prompt of a structured request made from `text_prompt`."""
-  assert text_prompt.count(_TEXT_SENTENCE) == _HAS_TEXT_SENTENCE[metric_name]
-  return (
-      text_prompt.replace(_TEXT_SENTENCE, _JSON_SENTENCE)
-      + _JSON_ANSWER_INSTRUCTIONS
+  """Returns `text_prompt` with the JSON instruction in the template's field."""
+  if _HAS_TEXT_SENTENCE[metric_name]:
+    line = _REMEMBER_END + _TEXT_SENTENCE + "\n"
+    assert text_prompt.count(line) == 1
+    return text_prompt.replace(
+        line, _REMEMBER_END + _JSON_OUTPUT_INSTRUCTION + "\n"
+    )
+  assert text_prompt.endswith("</properties>\n")
+  return text_prompt + _JSON_OUTPUT_INSTRUCTION
+
+
+@pytest.mark.parametrize("metric_name", list(EVALUATORS))
+async def test_text_mode_prompt_holds_the_text_instruction_in_the_field(
+    metric_name: str,
+):
+  dialogue = _DIALOGUES["en"]
+  evaluator = _evaluator(metric_name, list(dialogue.rubrics))
+  template = evaluator._auto_rater_prompt_template
+
+  prompt = await _text_mode_prompt(
+      metric_name, list(dialogue.rubrics), dialogue.invocation()
   )
+
+  assert template.count("{output_instruction}") == 1
+  assert "{output_instruction}" not in prompt
+  assert "JSON" not in prompt.replace("json", "")
+  if _HAS_TEXT_SENTENCE[metric_name]:
+    # The REMEMBER line of the template, as it reads in text mode.
+    assert prompt.count(_REMEMBER_END + _TEXT_SENTENCE + "\n") == 1
+    assert prompt.count(_TEXT_SENTENCE) == 1
+  else:
+    assert prompt.endswith("\n</properties>\n")
+    assert "json" not in prompt.casefold()
 
 
 @pytest.mark.parametrize("metric_name", list(EVALUATORS))
@@ -300,50 +355,49 @@ async def test_structured_prompt_holds_no_instruction_against_json(
   await evaluator.evaluate_invocations([dialogue.invocation()])
 
   (request,) = _FakeJudge.requests
-  (text_prompt,) = prompts
-  prompt = prompt_text(request).casefold()
-  assert "not json" not in prompt
-  assert "pure text" not in prompt
-  assert "json" in prompt
-  assert prompt.count(_JSON_SENTENCE.casefold()) == (
-      _HAS_TEXT_SENTENCE[metric_name]
-  )
+  (structured_prompt,) = prompts
+  prompt = prompt_text(request)
+  assert prompt == structured_prompt
+  assert "not json" not in prompt.casefold()
+  assert "pure text" not in prompt.casefold()
+  assert prompt.count(_JSON_OUTPUT_INSTRUCTION) == 1
   # What text mode asks for instead, for contrast.
+  text_prompt = prompt_text(request.text_request)
   assert ("not json" in text_prompt) == _HAS_TEXT_SENTENCE[metric_name]
+  assert _JSON_OUTPUT_INSTRUCTION not in text_prompt
 
 
 @pytest.mark.parametrize("metric_name", list(EVALUATORS))
 async def test_rubric_quoting_the_text_sentence_is_left_as_written(
-    metric_name: str, monkeypatch: pytest.MonkeyPatch
+    metric_name: str,
 ):
   dialogue = _DIALOGUES["en"]
+  # The REMEMBER line's end, and the field itself, in a rubric.
+  quoted = _REMEMBER_END + _TEXT_SENTENCE + " {output_instruction}"
   quoting = Rubric(
       rubric_id="quotes_the_template",
-      rubric_content=RubricContent(text_property=_TEXT_SENTENCE),
+      rubric_content=RubricContent(text_property=quoted),
   )
-  evaluator = _evaluator(metric_name, [*dialogue.rubrics, quoting])
-  prompts = _record_prompts(evaluator, monkeypatch)
+  rubrics = [*dialogue.rubrics, quoting]
+  evaluator = _evaluator(metric_name, rubrics)
+  text_prompt = await _text_mode_prompt(
+      metric_name, rubrics, dialogue.invocation()
+  )
 
   await evaluator.evaluate_invocations([dialogue.invocation()])
 
   (request,) = _FakeJudge.requests
-  (text_prompt,) = prompts
   prompt = prompt_text(request)
-  assert f"[id: quotes_the_template] {_TEXT_SENTENCE}" in prompt
+  assert f"[id: quotes_the_template] {quoted}" in prompt
   assert prompt.count(_TEXT_SENTENCE) == 1
-  assert prompt.count(_JSON_SENTENCE) == _HAS_TEXT_SENTENCE[metric_name]
-  # Only the template's sentence, on its REMEMBER line, is replaced; the
-  # rubric comes after it in one template and before it in the other.
-  at = text_prompt.find(_TEXT_SENTENCE, text_prompt.find("REMEMBER:"))
-  if _HAS_TEXT_SENTENCE[metric_name]:
-    assert prompt == (
-        text_prompt[:at]
-        + _JSON_SENTENCE
-        + text_prompt[at + len(_TEXT_SENTENCE) :]
-        + _JSON_ANSWER_INSTRUCTIONS
-    )
-  else:
-    assert prompt == text_prompt + _JSON_ANSWER_INSTRUCTIONS
+  assert prompt.count(_JSON_OUTPUT_INSTRUCTION) == 1
+  # Only the template's field holds the JSON instruction; the rubric comes
+  # after the field in one template and before it in the others.
+  at = prompt.index(_JSON_OUTPUT_INSTRUCTION)
+  end = at + len(_JSON_OUTPUT_INSTRUCTION)
+  text_instruction = _TEXT_SENTENCE if _HAS_TEXT_SENTENCE[metric_name] else ""
+  assert prompt[:at] + text_instruction + prompt[end:] == text_prompt
+  assert prompt_text(request.text_request) == text_prompt
 
 
 @pytest.mark.parametrize("language", list(_NATIVE_IDS))
@@ -413,8 +467,7 @@ async def test_switch_off_sends_the_text_mode_request(
   assert _dump(request) == _dump(_text_mode_request(_FOLLOWS, prompt))
   assert request.config.response_schema is None
   assert request.config.response_mime_type is None
-  assert _JSON_ANSWER_INSTRUCTIONS.strip() not in prompt_text(request)
-  assert _JSON_SENTENCE not in prompt_text(request)
+  assert _JSON_OUTPUT_INSTRUCTION not in prompt_text(request)
   assert _scores(result) == {r.rubric_id: 1.0 for r in dialogue.rubrics}
 
 
@@ -430,18 +483,52 @@ def _own_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
   ]
 
 
+def _litellm_error(name: str, **arguments: Any) -> BaseException:
+  litellm = pytest.importorskip("litellm")
+  return getattr(litellm, name)(model="m", llm_provider="p", **arguments)
+
+
+# What a judge raises for a structured request it refuses: the error's
+# factory, and its type name and HTTP status as the warning gives them.
+_REFUSALS = {
+    "gemini_json_mode": (_schema_rejected, "ClientError", 400),
+    "gemini_naming_nothing": (
+        lambda: _gemini_error(
+            400, "INVALID_ARGUMENT", "Request contains an invalid argument."
+        ),
+        "ClientError",
+        400,
+    ),
+    "litellm_unsupported_params": (
+        lambda: _litellm_error(
+            "UnsupportedParamsError",
+            message="p does not support parameters: ['response_format']",
+        ),
+        "UnsupportedParamsError",
+        400,
+    ),
+}
+
+
+@pytest.mark.parametrize("refusal", list(_REFUSALS))
 @pytest.mark.parametrize("metric_name", list(EVALUATORS))
-async def test_schema_rejection_switches_to_text_once_with_one_warning(
+async def test_refusal_switches_to_text_once_with_one_warning(
     metric_name: str,
+    refusal: str,
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ):
   dialogue = _DIALOGUES["ja"]
+  make_error, error_type, status = _REFUSALS[refusal]
+  _FakeJudge.refusal = staticmethod(make_error)
   _FakeJudge.verdicts = {"temperature_from_tool": "no"}
   evaluator = _evaluator(
       metric_name, list(dialogue.rubrics), judge=_REJECTS, num_samples=3
   )
   prompts = _record_prompts(evaluator, monkeypatch)
+  text_prompt = await _text_mode_prompt(
+      metric_name, list(dialogue.rubrics), dialogue.invocation()
+  )
 
   with caplog.at_level(logging.WARNING):
     result = await evaluator.evaluate_invocations([dialogue.invocation()])
@@ -450,14 +537,15 @@ async def test_schema_rejection_switches_to_text_once_with_one_warning(
     await evaluator.evaluate_invocations([dialogue.invocation()])
 
   later_calls = _FakeJudge.requests[len(first_call) :]
-  text_mode = [_dump(_text_mode_request(_REJECTS, p)) for p in prompts]
-  # The 3 samples were sent concurrently, so all 3 were rejected; each was
+  text_mode = _dump(_text_mode_request(_REJECTS, text_prompt))
+  # The 3 samples were sent concurrently, so all 3 were refused; each was
   # asked again with the exact text mode request.
-  rejected = [r for r in first_call if r.config.response_schema is not None]
+  refused = [r for r in first_call if r.config.response_schema is not None]
   retried = [_dump(r) for r in first_call if r.config.response_schema is None]
-  assert len(rejected) == 3
-  assert retried == [text_mode[0]] * 3
-  assert [_dump(r) for r in later_calls] == [text_mode[1]] * 3
+  assert len(refused) == 3
+  assert retried == [text_mode] * 3
+  assert [_dump(r) for r in later_calls] == [text_mode] * 3
+  assert prompts == [_structured_prompt(metric_name, text_prompt), text_prompt]
   assert _scores(result) == {
       "city_in_tool_call": 1.0,
       "umbrella_advice": 1.0,
@@ -465,8 +553,39 @@ async def test_schema_rejection_switches_to_text_once_with_one_warning(
   }
   (warning,) = _own_warnings(caplog)
   assert _REJECTS in warning
-  assert "JSON mode is not enabled" in warning
-  assert "ClientError" in warning
+  assert f"({error_type}, HTTP status {status}: " in warning
+  assert "structured_output" in warning
+
+
+@pytest.mark.parametrize("metric_name", list(EVALUATORS))
+async def test_refusal_whose_retry_fails_too_keeps_the_mode(
+    metric_name: str, caplog: pytest.LogCaptureFixture
+):
+  dialogue = _DIALOGUES["en"]
+  evaluator = _evaluator(metric_name, list(dialogue.rubrics))
+  # A bad request for a reason other than the schema: text mode gets it too.
+  _FakeJudge.errors = [
+      _gemini_error(400, "INVALID_ARGUMENT", "The input token count exceeds"),
+      _gemini_error(400, "INVALID_ARGUMENT", "The input token count exceeds"),
+  ]
+
+  with caplog.at_level(logging.WARNING):
+    failed = await evaluator.evaluate_invocations([dialogue.invocation()])
+    scored = await evaluator.evaluate_invocations([dialogue.invocation()])
+
+  assert [
+      r.config.response_schema is not None for r in _FakeJudge.requests
+  ] == [True, False, True]
+  assert failed.per_invocation_results[-1].eval_status == (
+      EvalStatus.NOT_EVALUATED
+  )
+  assert any(
+      r.name.endswith(".llm_as_judge")
+      and "The input token count exceeds" in r.getMessage()
+      for r in caplog.records
+  )
+  assert _scores(scored) == {r.rubric_id: 1.0 for r in dialogue.rubrics}
+  assert not _own_warnings(caplog)
 
 
 @pytest.mark.parametrize("metric_name", list(EVALUATORS))
@@ -501,13 +620,19 @@ _OUTAGES = {
     "quota": lambda: _gemini_error(
         429, "RESOURCE_EXHAUSTED", "Quota exceeded for response_schema calls"
     ),
+    "unauthenticated": lambda: _gemini_error(
+        401, "UNAUTHENTICATED", "API key not valid for response_schema"
+    ),
+    "server_error_naming_the_schema": lambda: _gemini_error(
+        500, "INTERNAL", "response_schema is not supported by this model"
+    ),
     "timeout": lambda: asyncio.TimeoutError("no JSON answer in time"),
 }
 
 
 @pytest.mark.parametrize("outage", list(_OUTAGES))
 @pytest.mark.parametrize("metric_name", list(EVALUATORS))
-async def test_outage_mentioning_json_is_not_a_rejection(
+async def test_other_error_mentioning_json_is_not_a_refusal(
     metric_name: str, outage: str, caplog: pytest.LogCaptureFixture
 ):
   dialogue = _DIALOGUES["en"]
@@ -577,6 +702,9 @@ async def test_repeated_missing_and_unknown_ids_count_as_in_text_mode(
         judge_answer(text_answer)
     )
 
+  # An answer, even a wrong one, is scored as it is: never asked again.
+  (request,) = _FakeJudge.requests
+  assert request.config.response_schema is not None
   rubric_scores = result.per_invocation_results[-1].rubric_scores
   assert rubric_scores == text_score.rubric_scores
   scores = {s.rubric_id: s.score for s in rubric_scores}

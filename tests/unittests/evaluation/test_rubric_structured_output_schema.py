@@ -12,35 +12,45 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""The schema, requests and error test of structured rubric judging.
+"""The schema, requests, error test and fallback of structured rubric judging.
 
 The schema asks for exactly one `{id, rationale, verdict}` item per rubric,
 with the ids the prompt shows; an answer of that shape is read by the same
-parser as text answers; a structured request is the text mode request with
-the schema, a prompt that asks for JSON only, and the exact text mode request
-to fall back on; and only an error whose type and status say that the
-request's structured output part is invalid counts as a schema rejection.
+parser as text answers; a structured request is the prompt with the JSON
+instruction in the template's `{output_instruction}` field, the schema, and
+the exact text mode request to fall back on; only the type and HTTP status of
+an error (400 or 422) make a refused request, never its message; and the
+text mode retry switches the mode only once it is answered.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+from typing import AsyncGenerator
 from typing import Optional
 
 from google.adk.evaluation._rubric_ids import format_rubrics_for_prompt
 from google.adk.evaluation._rubric_parsing import parse_judge_answer
-from google.adk.evaluation._rubric_structured_output import _is_schema_rejection
-from google.adk.evaluation._rubric_structured_output import _JSON_ANSWER_INSTRUCTIONS
+from google.adk.evaluation._rubric_structured_output import _JSON_OUTPUT_INSTRUCTION
+from google.adk.evaluation._rubric_structured_output import _refused_request_status
 from google.adk.evaluation._rubric_structured_output import _rubric_verdicts_schema
 from google.adk.evaluation._rubric_structured_output import _RubricStructuredOutput
 from google.adk.evaluation.eval_rubrics import Rubric
 from google.adk.evaluation.eval_rubrics import RubricContent
 from google.adk.evaluation.llm_as_judge_utils import build_judge_request_config
+from google.adk.models.base_llm import BaseLlm
+from google.adk.models.google_llm import _ResourceExhaustedError
 from google.adk.models.llm_request import LlmRequest
+from google.adk.models.llm_response import LlmResponse
 from google.genai import errors as genai_errors
 from google.genai import types as genai_types
+import httpx
 import pytest
+
+from .judge_prompt_cases import judge_answer
+from .judge_prompt_cases import prompt_text
 
 _RUBRICS = [
     Rubric(
@@ -145,12 +155,12 @@ def test_litellm_sends_the_schema_as_a_strict_openai_json_schema():
   assert schema["properties"]["verdicts"]["minItems"] == len(_RUBRICS)
 
 
-_TEXT_SENTENCE = "Respond in pure text, not json."
-_JSON_SENTENCE = "Respond in JSON, as described at the end of this prompt."
-_TEMPLATE = "Judge the properties. " + _TEXT_SENTENCE + "\n{rubrics}\n"
+_TEXT_INSTRUCTION = "Respond in plain text."
+_TEMPLATE = "Judge the properties. {output_instruction}\n{rubrics}\n"
 
 
 def _text_request(prompt: str) -> LlmRequest:
+  """Returns the judge request `LlmAsJudge` builds for `prompt`."""
   config = build_judge_request_config(
       genai_types.GenerateContentConfig(temperature=0.0)
   )
@@ -165,89 +175,77 @@ def _text_request(prompt: str) -> LlmRequest:
   )
 
 
-def test_structured_request_asks_for_json_in_a_copy():
-  prompt = _TEMPLATE.format(rubrics=format_rubrics_for_prompt(_RUBRICS))
-  text_request = _text_request(prompt)
-  before = text_request.model_dump()
+def test_structured_prompt_fills_the_field_with_the_json_instruction():
+  rubrics = format_rubrics_for_prompt(_RUBRICS)
+  output = _RubricStructuredOutput()
 
-  structured = _RubricStructuredOutput().structured_request(
-      text_request, _RUBRICS, _TEMPLATE
+  prompt = output.format_prompt(
+      _TEMPLATE, _TEXT_INSTRUCTION, {"rubrics": rubrics}
   )
 
-  assert text_request.model_dump() == before
+  assert prompt == (
+      "Judge the properties. "
+      + _JSON_OUTPUT_INSTRUCTION
+      + "\n"
+      + rubrics
+      + "\n"
+  )
+  assert _TEXT_INSTRUCTION not in prompt
+
+
+def test_structured_request_asks_for_json_and_carries_the_text_request():
+  rubrics = format_rubrics_for_prompt(_RUBRICS)
+  output = _RubricStructuredOutput()
+  prompt = output.format_prompt(
+      _TEMPLATE, _TEXT_INSTRUCTION, {"rubrics": rubrics}
+  )
+  request = _text_request(prompt)
+  before = request.model_dump()
+
+  structured = output.structured_request(request, _RUBRICS)
+
+  assert request.model_dump() == before
   assert structured.config.response_mime_type == "application/json"
   assert structured.config.response_schema == _rubric_verdicts_schema(_RUBRICS)
   assert structured.config.temperature == 0.0
-  assert structured.contents[0].parts[0].text == (
-      prompt.replace(_TEXT_SENTENCE, _JSON_SENTENCE) + _JSON_ANSWER_INSTRUCTIONS
+  assert structured.contents == request.contents
+  # The request to fall back on is the request the same template gives in
+  # text mode, and is not part of what a judge model would serialize.
+  text_prompt = _TEMPLATE.format(
+      output_instruction=_TEXT_INSTRUCTION, rubrics=rubrics
   )
-  # The request to fall back on is the text mode request itself, and is not
-  # part of what a judge model would serialize.
-  assert structured.text_request is text_request
+  assert structured.text_request.model_dump() == (
+      _text_request(text_prompt).model_dump()
+  )
   assert "text_request" not in structured.model_dump()
 
 
-@pytest.mark.parametrize(
-    "template, values, expected",
-    [
-        pytest.param(
-            "Intro. " + _TEXT_SENTENCE + "\n<p>\n{rubrics}\n</p>\n",
-            {"rubrics": _TEXT_SENTENCE},
-            "Intro. "
-            + _JSON_SENTENCE
-            + "\n<p>\n"
-            + _TEXT_SENTENCE
-            + "\n</p>\n",
-            id="before_the_fields",
-        ),
-        pytest.param(
-            "<p>\n{rubrics}\n</p>\nREMEMBER: " + _TEXT_SENTENCE + "\n",
-            {"rubrics": _TEXT_SENTENCE},
-            "<p>\n"
-            + _TEXT_SENTENCE
-            + "\n</p>\nREMEMBER: "
-            + _JSON_SENTENCE
-            + "\n",
-            id="after_the_fields",
-        ),
-        pytest.param(
-            'Answer {{"a": 1}}. ' + _TEXT_SENTENCE + " {rubrics} {{}}",
-            {"rubrics": "r"},
-            'Answer {"a": 1}. ' + _JSON_SENTENCE + " r {}",
-            id="escaped_braces",
-        ),
-        pytest.param(
-            "<c>{dialogue}</c>\n<p>{rubrics}</p>\n",
-            {"dialogue": _TEXT_SENTENCE, "rubrics": "r"},
-            "<c>" + _TEXT_SENTENCE + "</c>\n<p>r</p>\n",
-            id="template_without_the_sentence",
-        ),
-        pytest.param(
-            "<c>{dialogue}</c>\n" + _TEXT_SENTENCE + "\n<p>{rubrics}</p>",
-            {"dialogue": _TEXT_SENTENCE, "rubrics": "r"},
-            "<c>" + _TEXT_SENTENCE + "</c>\n" + _TEXT_SENTENCE + "\n<p>r</p>",
-            id="between_fields_left_alone",
-        ),
-    ],
-)
-def test_pure_text_sentence_is_replaced_only_where_the_template_has_it(
-    template: str, values: dict[str, str], expected: str
-):
-  text_request = _text_request(template.format(**values))
+def test_field_values_are_not_read_as_fields():
+  output = _RubricStructuredOutput()
+  quoting = "{output_instruction} " + _TEXT_INSTRUCTION
 
-  structured = _RubricStructuredOutput().structured_request(
-      text_request, _RUBRICS, template
+  prompt = output.format_prompt(
+      _TEMPLATE, _TEXT_INSTRUCTION, {"rubrics": quoting}
   )
+  structured = output.structured_request(_text_request(prompt), _RUBRICS)
 
-  assert structured.contents[0].parts[0].text == (
-      expected + _JSON_ANSWER_INSTRUCTIONS
+  assert prompt.endswith("\n" + quoting + "\n")
+  assert prompt_text(structured.text_request) == (
+      "Judge the properties. " + _TEXT_INSTRUCTION + "\n" + quoting + "\n"
   )
 
 
-def test_request_after_a_rejection_is_the_text_request(
+def test_request_whose_prompt_was_not_formatted_here_is_left_as_it_is():
+  request = _text_request("A prompt of a template without the field.")
+
+  assert _RubricStructuredOutput().structured_request(request, _RUBRICS) is (
+      request
+  )
+
+
+def test_after_a_rejection_prompts_and_requests_are_text_mode(
     caplog: pytest.LogCaptureFixture,
 ):
-  text_request = _text_request(_TEMPLATE.format(rubrics="r"))
   output = _RubricStructuredOutput()
   rejection = _gemini_error(
       400, "INVALID_ARGUMENT", "JSON mode is not enabled for models/judge"
@@ -255,13 +253,15 @@ def test_request_after_a_rejection_is_the_text_request(
 
   output.note_rejection("judge", rejection)
   output.note_rejection("judge", rejection)
+  prompt = output.format_prompt(_TEMPLATE, _TEXT_INSTRUCTION, {"rubrics": "r"})
+  request = _text_request(prompt)
 
   assert output.rejected
-  assert output.structured_request(text_request, _RUBRICS, _TEMPLATE) is (
-      text_request
-  )
+  assert prompt == "Judge the properties. " + _TEXT_INSTRUCTION + "\nr\n"
+  assert output.structured_request(request, _RUBRICS) is request
   (warning,) = caplog.records
   assert "JSON mode is not enabled for models/judge" in warning.getMessage()
+  assert "HTTP status 400" in warning.getMessage()
 
 
 def _gemini_error(
@@ -274,8 +274,24 @@ def _gemini_error(
   return genai_errors.ClientError(code, body)
 
 
+class _StatusError(Exception):
+  """An error of some client library, with a `status_code` attribute."""
+
+  def __init__(self, message: str, status_code: object):
+    super().__init__(message)
+    self.status_code = status_code
+
+
+class _CodeError(Exception):
+  """An error with a `code` attribute, which says nothing about HTTP."""
+
+  def __init__(self, message: str, code: object):
+    super().__init__(message)
+    self.code = code
+
+
 @pytest.mark.parametrize(
-    "error, rejection",
+    "error, status",
     [
         pytest.param(
             _gemini_error(
@@ -283,27 +299,15 @@ def _gemini_error(
                 "INVALID_ARGUMENT",
                 "JSON mode is not enabled for models/gemini-1.0-pro",
             ),
-            True,
-            id="json_mode_not_enabled",
+            400,
+            id="gemini_400_json_mode",
         ),
         pytest.param(
             _gemini_error(
-                400,
-                "INVALID_ARGUMENT",
-                "The specified schema produces a constraint that has too many"
-                " states for serving.",
+                400, "INVALID_ARGUMENT", "Request contains an invalid argument."
             ),
-            True,
-            id="schema_too_large",
-        ),
-        pytest.param(
-            _gemini_error(
-                400,
-                "INVALID_ARGUMENT",
-                "Invalid value at 'generation_config.response_mime_type'",
-            ),
-            True,
-            id="mime_type_invalid",
+            400,
+            id="gemini_400_naming_nothing",
         ),
         pytest.param(
             _gemini_error(
@@ -312,22 +316,50 @@ def _gemini_error(
                 "The input token count (1200000) exceeds the maximum number of"
                 " tokens allowed (1048576).",
             ),
-            False,
-            id="prompt_too_long",
+            400,
+            id="gemini_400_prompt_too_long_the_retry_decides",
         ),
         pytest.param(
             _gemini_error(
-                400, "FAILED_PRECONDITION", "response_schema: billing disabled"
+                401, "UNAUTHENTICATED", "response_schema needs an API key"
             ),
-            False,
-            id="other_status_naming_the_schema",
+            None,
+            id="gemini_401_naming_the_schema",
+        ),
+        pytest.param(
+            _gemini_error(
+                403, "PERMISSION_DENIED", "response_schema not allowed"
+            ),
+            None,
+            id="gemini_403_naming_the_schema",
+        ),
+        pytest.param(
+            _gemini_error(404, "NOT_FOUND", "models/judge is not found"),
+            None,
+            id="gemini_404",
         ),
         pytest.param(
             _gemini_error(
                 429, "RESOURCE_EXHAUSTED", "Quota exceeded for response_schema"
             ),
-            False,
-            id="quota_naming_the_schema",
+            None,
+            id="gemini_429_naming_the_schema",
+        ),
+        pytest.param(
+            _ResourceExhaustedError(
+                _gemini_error(429, "RESOURCE_EXHAUSTED", "Quota exceeded")
+            ),
+            None,
+            id="adk_resource_exhausted",
+        ),
+        pytest.param(
+            _gemini_error(
+                500,
+                "INTERNAL",
+                "response_schema is not supported by this model",
+            ),
+            None,
+            id="gemini_500_naming_the_schema",
         ),
         pytest.param(
             _gemini_error(
@@ -335,102 +367,236 @@ def _gemini_error(
                 "UNAVAILABLE",
                 "could not decode JSON body (connection reset)",
             ),
-            False,
-            id="server_error_naming_json",
+            None,
+            id="gemini_503_naming_json",
         ),
         pytest.param(
             ConnectionResetError(
-                "could not decode JSON body (connection reset)"
+                "400 could not decode JSON body (connection reset)"
             ),
-            False,
-            id="connection_reset_naming_json",
+            None,
+            id="connection_reset_naming_400_and_json",
         ),
         pytest.param(
             asyncio.TimeoutError("no JSON schema answer in time"),
-            False,
+            None,
             id="timeout_naming_the_schema",
         ),
         pytest.param(
-            ValueError("response_mime_type is not supported by this model"),
-            False,
-            id="untyped_error_naming_the_mime_type",
+            ValueError("400: response_mime_type is not supported"),
+            None,
+            id="untyped_error_naming_400_and_the_mime_type",
+        ),
+        pytest.param(
+            _StatusError("bad request", 400), 400, id="status_code_400"
+        ),
+        pytest.param(
+            _StatusError("unprocessable", 422), 422, id="status_code_422"
+        ),
+        pytest.param(_StatusError("conflict", 409), None, id="status_code_409"),
+        pytest.param(_StatusError("timeout", 408), None, id="status_code_408"),
+        pytest.param(
+            _StatusError("bad request", "400"), None, id="status_code_string"
+        ),
+        pytest.param(
+            _StatusError("bad request", True), None, id="status_code_bool"
+        ),
+        pytest.param(
+            _CodeError("bad request", 400), None, id="code_outside_google_genai"
         ),
     ],
 )
-def test_schema_rejection_is_read_from_gemini_error_types(
-    error: Exception, rejection: bool
+def test_refused_request_status_is_read_from_type_and_status(
+    error: Exception, status: Optional[int]
 ):
-  assert _is_schema_rejection(error) is rejection
+  assert _refused_request_status(error) == status
 
 
 # LiteLLM error class, its arguments (with model="m" and llm_provider="p"),
-# and whether it is a schema rejection.
+# and the refused request status read from it.
 _LITELLM_ERRORS = {
     "unsupported_params": (
         "UnsupportedParamsError",
         {"message": "p does not support parameters: ['response_format']"},
-        True,
+        400,
     ),
-    "bad_request_param_response_format": (
+    "bad_request": (
         "BadRequestError",
-        {
-            "message": "Invalid schema for this request.",
-            "body": {"message": "Invalid schema", "param": "response_format"},
-        },
-        True,
-    ),
-    "bad_request_naming_response_format": (
-        "BadRequestError",
-        {"message": "response_format json_schema is not supported here"},
-        True,
-    ),
-    "bad_request_param_other_than_response_format": (
-        "BadRequestError",
-        {
-            "message": "messages too long for response_format json_schema",
-            "body": {"message": "too long", "param": "messages"},
-        },
-        False,
+        {"message": "Invalid schema for response_format 'verdicts'."},
+        400,
     ),
     "context_window_exceeded": (
         "ContextWindowExceededError",
         {"message": "This model's maximum context length is 8192 tokens."},
-        False,
+        400,
+    ),
+    "unprocessable_entity": ("UnprocessableEntityError", {"message": "x"}, 422),
+    "authentication_naming_response_format": (
+        "AuthenticationError",
+        {"message": "no key for response_format requests"},
+        None,
     ),
     "rate_limit_naming_response_format": (
         "RateLimitError",
         {"message": "429 quota exceeded (response_format request)"},
-        False,
+        None,
     ),
     "timeout_naming_json": (
         "Timeout",
         {"message": "timed out reading the JSON body"},
-        False,
+        None,
     ),
     "connection_error_naming_json": (
         "APIConnectionError",
         {"message": "could not decode JSON body (connection reset)"},
-        False,
+        None,
+    ),
+    "internal_server_error_naming_the_schema": (
+        "InternalServerError",
+        {"message": "response_format json_schema is not supported"},
+        None,
     ),
     "service_unavailable_naming_the_schema": (
         "ServiceUnavailableError",
         {"message": "json_schema backend unavailable"},
-        False,
+        None,
     ),
     "answer_not_matching_the_schema": (
         "JSONSchemaValidationError",
         {"raw_response": "{}", "schema": '{"type": "object"}'},
-        False,
+        None,
     ),
 }
 
 
 @pytest.mark.parametrize("name", list(_LITELLM_ERRORS))
-def test_schema_rejection_is_read_from_litellm_error_types(name: str):
+def test_refused_request_status_is_read_from_litellm_errors(name: str):
   litellm = pytest.importorskip("litellm")
-  error_class, arguments, rejection = _LITELLM_ERRORS[name]
+  error_class, arguments, status = _LITELLM_ERRORS[name]
+  if error_class == "UnprocessableEntityError":
+    arguments = {
+        **arguments,
+        "response": httpx.Response(
+            422, request=httpx.Request("POST", "http://judge")
+        ),
+    }
   error = getattr(litellm, error_class)(
       model="m", llm_provider="p", **arguments
   )
 
-  assert _is_schema_rejection(error) is rejection
+  assert _refused_request_status(error) == status
+
+
+class _ScriptedJudge(BaseLlm):
+  """Answers or raises, call by call, what `script` says; records requests."""
+
+  script: list[object]
+  requests: list[LlmRequest] = []
+
+  async def generate_content_async(
+      self, llm_request: LlmRequest, stream: bool = False
+  ) -> AsyncGenerator[LlmResponse, None]:
+    self.requests.append(llm_request)
+    for step in self.script.pop(0):
+      if isinstance(step, BaseException):
+        raise step
+      yield judge_answer(step)
+
+
+def _structured(output: _RubricStructuredOutput) -> LlmRequest:
+  prompt = output.format_prompt(_TEMPLATE, _TEXT_INSTRUCTION, {"rubrics": "r"})
+  return output.structured_request(_text_request(prompt), _RUBRICS)
+
+
+async def _answers(judge: BaseLlm, request: LlmRequest) -> list[str]:
+  return [
+      response.content.parts[0].text
+      async for response in judge.generate_content_async(request)
+  ]
+
+
+def _refusal() -> genai_errors.APIError:
+  return _gemini_error(400, "INVALID_ARGUMENT", "Invalid JSON payload")
+
+
+async def test_refusal_answered_in_text_switches_the_mode_once(
+    caplog: pytest.LogCaptureFixture,
+):
+  output = _RubricStructuredOutput()
+  scripted = _ScriptedJudge(model="judge", script=[[_refusal()], ["text"]])
+  judge = output.with_text_fallback(scripted)
+  request = _structured(output)
+
+  with caplog.at_level(logging.WARNING):
+    answers = await _answers(judge, request)
+
+  assert answers == ["text"]
+  assert scripted.requests == [request, request.text_request]
+  assert output.rejected
+  (warning,) = caplog.records
+  assert "ClientError, HTTP status 400: 400 INVALID_ARGUMENT" in (
+      warning.getMessage()
+  )
+
+
+async def test_refused_retry_raises_its_error_and_keeps_the_mode(
+    caplog: pytest.LogCaptureFixture,
+):
+  output = _RubricStructuredOutput()
+  refusal = _refusal()
+  text_error = _gemini_error(400, "INVALID_ARGUMENT", "Prompt too long")
+  scripted = _ScriptedJudge(model="judge", script=[[refusal], [text_error]])
+  judge = output.with_text_fallback(scripted)
+  request = _structured(output)
+
+  with pytest.raises(genai_errors.ClientError) as raised:
+    await _answers(judge, request)
+
+  assert raised.value is text_error
+  assert raised.value.__cause__ is refusal
+  assert scripted.requests == [request, request.text_request]
+  assert not output.rejected
+  assert not caplog.records
+
+
+async def test_error_after_an_answer_is_not_asked_again():
+  output = _RubricStructuredOutput()
+  scripted = _ScriptedJudge(
+      model="judge", script=[['{"verdicts": []}', _refusal()]]
+  )
+  judge = output.with_text_fallback(scripted)
+  request = _structured(output)
+  answers = []
+
+  with pytest.raises(genai_errors.ClientError):
+    async for response in judge.generate_content_async(request):
+      answers.append(response.content.parts[0].text)
+
+  assert answers == ['{"verdicts": []}']
+  assert scripted.requests == [request]
+  assert not output.rejected
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        _gemini_error(401, "UNAUTHENTICATED", "response_schema"),
+        _gemini_error(429, "RESOURCE_EXHAUSTED", "response_schema"),
+        _gemini_error(500, "INTERNAL", "response_schema is not supported"),
+        _StatusError("json_schema unsupported", 503),
+    ],
+    ids=["401", "429", "500_naming_the_schema", "status_code_503"],
+)
+async def test_other_errors_are_raised_unchanged(error: Exception):
+  output = _RubricStructuredOutput()
+  scripted = _ScriptedJudge(model="judge", script=[[error]])
+  judge = output.with_text_fallback(scripted)
+  request = _structured(output)
+
+  with pytest.raises(type(error)) as raised:
+    await _answers(judge, request)
+
+  assert raised.value is error
+  assert raised.value.__cause__ is None
+  assert scripted.requests == [request]
+  assert not output.rejected

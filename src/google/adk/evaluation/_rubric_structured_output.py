@@ -20,18 +20,20 @@ rubric with one JSON object whose id is drawn from the ids the prompt shows,
 and to write its rationale before its verdict. A `RubricBasedEvaluator` whose
 criterion sets `structured_output` owns one `_RubricStructuredOutput`, which:
 
-1. turns the text mode judge request of each invocation into a structured one
-   (`structured_request`): the schema of `_rubric_verdicts_schema`, JSON as
-   the response MIME type, and a prompt that asks for JSON only (the
-   template's instruction to answer in plain text is replaced, and
-   `_JSON_ANSWER_INSTRUCTIONS` follows the prompt);
-2. wraps the evaluator's judge model (`with_text_fallback`) so that a judge
-   that rejects the schema, as its error's type and status say
-   (`_is_schema_rejection`), is asked again with the exact text mode request,
-   and so is every later request of that evaluator, with one warning. Any
-   other error, such as a timeout, a lost connection, a quota or a server
-   error, reaches `LlmAsJudge` as it would without structured output, and the
-   mode stays as it was.
+1. formats each invocation's prompt with the template's `{output_instruction}`
+   field holding `_JSON_OUTPUT_INSTRUCTION` (`format_prompt`), keeping the
+   text mode prompt (the field holding the evaluator's text mode value), and
+   turns the judge request into a structured one (`structured_request`): the
+   schema of `_rubric_verdicts_schema` and JSON as the response MIME type,
+   carrying the text mode request;
+2. wraps the evaluator's judge model (`with_text_fallback`) so that a
+   structured request refused as a bad request, as the error's type and HTTP
+   status say (`_refused_request_status`), is asked again as the exact text
+   mode request. Once such a retry is answered, the evaluator sends text mode
+   requests only, with one warning; a retry that fails too raises its error,
+   and the mode stays. Any other error, such as a timeout, a lost connection,
+   an authentication error, a quota or a server error, reaches `LlmAsJudge`
+   as it would without structured output, and the mode stays as it was.
 
 The answer is parsed and matched as a text answer is (the parser reads JSON
 too), so a judge that ignores the schema is scored from its text. The only
@@ -40,12 +42,11 @@ public surface is `RubricsBasedCriterion.structured_output`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from collections.abc import Sequence
 import logging
-import string
-import sys
 from typing import AsyncGenerator
+from typing import Optional
 
 from google.genai import errors as genai_errors
 from google.genai import types as genai_types
@@ -64,42 +65,30 @@ logger = logging.getLogger("google_adk." + __name__)
 
 _VERDICTS_KEY = "verdicts"
 
-# The sentence of the rubric templates that asks for a text answer, and the
-# one a structured request has in its place.
-_TEXT_ANSWER_SENTENCE = "Respond in pure text, not json."
-_JSON_ANSWER_SENTENCE = (
-    "Respond in JSON, as described at the end of this prompt."
+_JSON_OUTPUT_INSTRUCTION = (
+    "Respond in JSON instead of the text blocks of the output format: one"
+    ' object, {"verdicts": [...]}, and nothing else, with one item per listed'
+    " property, in the listed order, and none for anything not listed. An"
+    " item holds what the output format asks for a property, in three fields"
+    ' and in this order: "id", the id shown in the property\'s "[id: ...]"'
+    ' tag, copied exactly; "rationale", your reasoning, with the evidence or'
+    " steps the output format asks for, which may be in the language of the"
+    ' conversation; "verdict", "yes" or "no" in ASCII English, decided after'
+    " the rationale. The property text is not repeated."
 )
-
-_JSON_ANSWER_INSTRUCTIONS = (
-    '\nWrite your answer as one JSON object, {"verdicts": [...]}, and'
-    " nothing else: one item per listed property, in the listed order, and"
-    " none for anything not listed. An item holds what the output format asks"
-    ' for a property, in three fields and in this order: "id", the id shown'
-    ' in the property\'s "[id: ...]" tag, copied exactly; "rationale", your'
-    " reasoning, with the evidence or steps the output format asks for, which"
-    ' may be in the language of the conversation; "verdict", "yes" or "no" in'
-    " ASCII English, decided after the rationale. The property text is not"
-    " repeated.\n"
-)
-"""Follows the prompt of a structured request."""
+"""The `{output_instruction}` field of a structured request's prompt."""
 
 _JSON_MIME_TYPE = "application/json"
 # Characters of the judge's error quoted in the warning.
 _MAX_ERROR_CHARS = 200
 
-# Names by which an invalid-argument error designates the part of a request
-# that asks for structured output, compared after casefolding and removing
-# "_" (so `response_schema` and `responseSchema` alike): Gemini's
-# `response_schema` (and its messages about "the specified schema"),
-# `response_json_schema` and `response_mime_type` ("JSON mode is not enabled
-# for models/..."), and the OpenAI-compatible `response_format`.
-_STRUCTURED_OUTPUT_NAMES = (
-    "schema",
-    "responsemimetype",
-    "json mode",
-    "responseformat",
-)
+# The HTTP statuses of a structured request that a text mode request may not
+# get: the server read the request and refused it as invalid (400 Bad
+# Request; 422 Unprocessable Content, which servers built on FastAPI give a
+# body that fails validation). Never 401, 403, 404, 408, 429 or 5xx: asking
+# again without the schema changes nothing about who may call which model,
+# how often, or whether the server is up.
+_REFUSED_REQUEST_STATUSES = frozenset({400, 422})
 
 
 def _rubric_verdicts_schema(rubrics: Sequence[Rubric]) -> genai_types.Schema:
@@ -162,95 +151,105 @@ def _rubric_verdicts_schema(rubrics: Sequence[Rubric]) -> genai_types.Schema:
   )
 
 
-def _is_schema_rejection(error: BaseException) -> bool:
-  """Returns whether a judge's error says that it cannot take the schema.
+def _refused_request_status(error: BaseException) -> Optional[int]:
+  """Returns the HTTP status of an error refusing a request as invalid.
 
-  Only an error whose type says that the request itself is invalid counts,
-  and only when it designates the structured output part of the request:
-
-  * `google.genai.errors.ClientError` with code 400 and status
-    `INVALID_ARGUMENT`, whose message names the schema, the response MIME type
-    or JSON mode (`JSON mode is not enabled for models/...`, `The specified
-    schema produces a constraint that has too many states`);
-  * `openai.BadRequestError`, and so LiteLLM's `BadRequestError` and
-    `UnsupportedParamsError`, whose `param` is `response_format`, or, without
-    a `param`, whose message names the response format or its schema
-    (`cohere_chat does not support parameters: ['response_format']`).
-
-  Anything else (connection errors, timeouts, 429, 5xx, other client errors,
-  LiteLLM's `JSONSchemaValidationError`) is not, whatever its message says.
+  The status is read from the error's type and attributes, never from its
+  message: the `code` of a `google.genai.errors.ClientError` (what `Gemini`
+  raises for a 4xx answer), or else an integer `status_code` attribute, which
+  the OpenAI client's status errors and LiteLLM's exceptions carry
+  (`UnsupportedParamsError`, raised before any call for a provider without
+  `response_format`, has 400). An error with neither (a lost connection, a
+  timeout, a `ValueError` of some `BaseLlm`) tells nothing, whatever its
+  message says.
 
   Args:
-    error: What the judge model raised.
+    error: What the judge model raised for a structured request.
 
   Returns:
-    True when asking again without the schema may succeed.
+    The status if it is one of `_REFUSED_REQUEST_STATUSES`, else None.
   """
   if isinstance(error, genai_errors.ClientError):
-    return (
-        error.code == 400
-        and error.status == "INVALID_ARGUMENT"
-        and _names_structured_output(error.message)
-    )
-  # An OpenAI error can only have been raised if its module is loaded; neither
-  # openai nor LiteLLM is a dependency of ADK.
-  openai = sys.modules.get("openai")
-  if openai is not None and isinstance(error, openai.BadRequestError):
-    if isinstance(error.param, str) and error.param:
-      return error.param == "response_format"
-    return _names_structured_output(error.message)
-  return False
-
-
-def _names_structured_output(message: object) -> bool:
-  """Returns whether an error message names the structured output."""
-  if not isinstance(message, str):
-    return False
-  folded = message.casefold().replace("_", "")
-  return any(name in folded for name in _STRUCTURED_OUTPUT_NAMES)
+    status = error.code
+  else:
+    status = getattr(error, "status_code", None)
+  if isinstance(status, bool) or not isinstance(status, int):
+    return None
+  return status if status in _REFUSED_REQUEST_STATUSES else None
 
 
 class _StructuredJudgeRequest(LlmRequest):
   """A structured judge request, with the text mode request it was made from."""
 
   text_request: LlmRequest = Field(exclude=True, repr=False)
-  """What to send instead if the judge rejects the schema."""
+  """What to send instead if the judge refuses the structured request."""
 
 
 class _RubricStructuredOutput:
   """Asks one evaluator's judge for structured verdicts, with a text fallback.
 
   An instance belongs to one evaluator: once that evaluator's judge has
-  rejected the schema, its later requests are sent in text mode. Evaluators
-  never share this, since whether a judge takes a schema depends on more than
-  the model name (backend, judge config, size of the rubric set).
+  refused a structured request and answered the same request in text mode,
+  its later requests are sent in text mode. Evaluators never share this,
+  since whether a judge takes a schema depends on more than the model name
+  (backend, judge config, size of the rubric set).
   """
 
   def __init__(self):
     self._rejected = False
+    self._text_prompt: Optional[str] = None
 
-  def structured_request(
-      self,
-      llm_request: LlmRequest,
-      rubrics: Sequence[Rubric],
-      template: str,
-  ) -> LlmRequest:
-    """Returns a copy of the text mode request that asks for JSON verdicts.
+  def format_prompt(
+      self, template: str, text_instruction: str, fields: Mapping[str, str]
+  ) -> str:
+    """Returns the prompt for one invocation, asking for JSON if still asked.
 
-    The copy's config has the schema and the JSON MIME type; its prompt asks
-    for JSON (see `_ask_for_json`), followed by `_JSON_ANSWER_INSTRUCTIONS`.
-    Once the judge has rejected the schema, the request is returned as it is.
+    The template's `{output_instruction}` field holds
+    `_JSON_OUTPUT_INSTRUCTION`; the text mode prompt, the field holding
+    `text_instruction`, is kept for `structured_request`. Once the judge has
+    refused the schema, the text mode prompt is returned.
 
     Args:
-      llm_request: The text mode request of one invocation.
+      template: The evaluator's prompt template.
+      text_instruction: What the field holds in text mode.
+      fields: The template's other fields.
+
+    Returns:
+      The prompt to send.
+    """
+    text_prompt = template.format(**fields, output_instruction=text_instruction)
+    if self._rejected:
+      self._text_prompt = None
+      return text_prompt
+    self._text_prompt = text_prompt
+    return template.format(
+        **fields, output_instruction=_JSON_OUTPUT_INSTRUCTION
+    )
+
+  def structured_request(
+      self, llm_request: LlmRequest, rubrics: Sequence[Rubric]
+  ) -> LlmRequest:
+    """Returns the request to send for the prompt `format_prompt` returned.
+
+    For a structured prompt, a copy of `llm_request` whose config has the
+    schema and the JSON MIME type, carrying the text mode request: a copy of
+    `llm_request` with the text mode prompt. Otherwise `llm_request` itself.
+
+    Args:
+      llm_request: The request `LlmAsJudge` built from the prompt.
       rubrics: The invocation's effective rubrics, in prompt order.
-      template: The prompt template the request's prompt was formatted from.
 
     Returns:
       The request to send.
     """
-    if not rubrics or self._rejected:
+    text_prompt, self._text_prompt = self._text_prompt, None
+    if text_prompt is None:
       return llm_request
+    text_request = llm_request.model_copy(
+        update={"contents": _with_prompt(llm_request.contents, text_prompt)}
+    )
+    if not rubrics:
+      return text_request
     config = llm_request.config.model_copy(
         update={
             "response_mime_type": _JSON_MIME_TYPE,
@@ -258,24 +257,18 @@ class _RubricStructuredOutput:
             "response_json_schema": None,
         }
     )
-    contents = _edit_prompt(
-        llm_request.contents,
-        lambda prompt: (
-            _ask_for_json(prompt, template) + _JSON_ANSWER_INSTRUCTIONS
-        ),
-    )
     return _StructuredJudgeRequest(
         **dict(llm_request),
-        text_request=llm_request,
-    ).model_copy(update={"config": config, "contents": contents})
+        text_request=text_request,
+    ).model_copy(update={"config": config})
 
   def with_text_fallback(self, judge: BaseLlm) -> BaseLlm:
-    """Returns `judge`, asked again in text mode if it rejects the schema."""
+    """Returns `judge`, asked again in text mode if it refuses the schema."""
     return _TextFallbackJudge(model=judge.model, judge=judge, output=self)
 
   @property
   def rejected(self) -> bool:
-    """Whether the judge has rejected the schema."""
+    """Whether the judge has refused the schema."""
     return self._rejected
 
   def note_rejection(self, model: str, error: BaseException) -> None:
@@ -284,54 +277,28 @@ class _RubricStructuredOutput:
       return
     self._rejected = True
     logger.warning(
-        "Judge model %s rejected the response schema of structured rubric"
-        " verdicts (%s: %s); this evaluator asks it again, and from now on,"
-        " in text mode. Set structured_output to false for this metric to"
-        " save the rejected request.",
+        "Judge model %s refused the structured rubric verdicts request (%s,"
+        " HTTP status %s: %s) and answered the same request in text mode;"
+        " this evaluator sends text mode requests from now on. Set"
+        " structured_output to false for this metric to save the refused"
+        " request.",
         model,
         type(error).__name__,
+        _refused_request_status(error),
         str(error).strip().split("\n", 1)[0][:_MAX_ERROR_CHARS],
     )
 
 
-def _ask_for_json(prompt: str, template: str) -> str:
-  """Returns `prompt` with the template's pure text sentence asking for JSON.
-
-  The sentence is replaced where the template puts it: in the text before the
-  template's first field, counted from the start of the prompt, or in the
-  text after its last field, counted from the end, so that text the fields
-  filled in (a rubric, a conversation) is never changed.
-  """
-  head, tail, has_field = "", "", False
-  for literal, field, _, _ in string.Formatter().parse(template):
-    if not has_field:
-      head += literal
-    tail += literal
-    if field is not None:
-      has_field, tail = True, ""
-  start = -1
-  if head.find(_TEXT_ANSWER_SENTENCE) >= 0 and prompt.startswith(head):
-    start = head.find(_TEXT_ANSWER_SENTENCE)
-  elif tail.rfind(_TEXT_ANSWER_SENTENCE) >= 0 and prompt.endswith(tail):
-    start = len(prompt) - len(tail) + tail.rfind(_TEXT_ANSWER_SENTENCE)
-  if start < 0:
-    return prompt
-  end = start + len(_TEXT_ANSWER_SENTENCE)
-  return prompt[:start] + _JSON_ANSWER_SENTENCE + prompt[end:]
-
-
-def _edit_prompt(
-    contents: list[genai_types.Content], edit: Callable[[str], str]
+def _with_prompt(
+    contents: list[genai_types.Content], prompt: str
 ) -> list[genai_types.Content]:
-  """Returns `contents` with the text of its last part edited.
+  """Returns `contents` with `prompt` as the text of its last part.
 
   The judge request holds the prompt as the one text part of one content;
   only copies of that content and part are changed.
   """
-  if not contents or not contents[-1].parts or not contents[-1].parts[-1].text:
-    return list(contents)
   last = contents[-1]
-  part = last.parts[-1].model_copy(update={"text": edit(last.parts[-1].text)})
+  part = last.parts[-1].model_copy(update={"text": prompt})
   return [
       *contents[:-1],
       last.model_copy(update={"parts": [*last.parts[:-1], part]}),
@@ -339,7 +306,14 @@ def _edit_prompt(
 
 
 class _TextFallbackJudge(BaseLlm):
-  """A judge model that is asked again in text mode if it rejects a schema."""
+  """A judge model asked again in text mode if it refuses a structured request.
+
+  Only a structured request refused before any answer, with a status of
+  `_REFUSED_REQUEST_STATUSES`, is asked again: an answer, even one that does
+  not fit the schema, is scored as it is. The retry is the exact text mode
+  request; its answer switches the evaluator to text mode, and its error is
+  raised (caused by the refusal) as text mode would raise it.
+  """
 
   judge: BaseLlm
   output: _RubricStructuredOutput
@@ -353,6 +327,7 @@ class _TextFallbackJudge(BaseLlm):
   async def generate_content_async(
       self, llm_request: LlmRequest, stream: bool = False
   ) -> AsyncGenerator[LlmResponse, None]:
+    refusal: Optional[BaseException] = None
     if isinstance(llm_request, _StructuredJudgeRequest):
       if not self.output.rejected:
         answered = False
@@ -365,13 +340,22 @@ class _TextFallbackJudge(BaseLlm):
               yield response
           return
         except Exception as error:  # pylint: disable=broad-exception-caught
-          if answered or not _is_schema_rejection(error):
+          if answered or _refused_request_status(error) is None:
             raise
-          self.output.note_rejection(self.model, error)
-      # Rejected now, or by the time a request built before was sent.
+          refusal = error
+      # Refused now, or by the time a request built before was sent.
       llm_request = llm_request.text_request
-    async with Aclosing(
-        self.judge.generate_content_async(llm_request, stream)
-    ) as responses:
-      async for response in responses:
-        yield response
+    answered = False
+    try:
+      async with Aclosing(
+          self.judge.generate_content_async(llm_request, stream)
+      ) as responses:
+        async for response in responses:
+          if refusal is not None and not answered:
+            self.output.note_rejection(self.model, refusal)
+          answered = True
+          yield response
+    except Exception as error:  # pylint: disable=broad-exception-caught
+      if refusal is None or answered:
+        raise
+      raise error from refusal
