@@ -12,9 +12,10 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""One reproduction per rubric pull request (02 to 12) of the stack.
+"""One reproduction per rubric pull request of the stack.
 
-Usage: python rubric_stack_cases.py NN   (NN = 02 ... 12, but 07)
+Usage: python rubric_stack_cases.py NN   (NN = 02 to 09 but 08, f2 to f5:
+the upstream layer's and the fork layer's pull request numbers)
 
 Each case runs rubric_based_final_response_quality_v1's real
 `evaluate_invocations` on one invocation, with a recorded, hand-written judge
@@ -68,6 +69,13 @@ AS_SAID = ({"asks_first": 1.0, "explains_risks": 0.0}, 0.5)
 # sample score).
 CASES = {
     "02": (
+        "explains_risks not answered, plain labels",
+        JA,
+        blocks(ASKS_YES, layout=PLAIN),
+        {"asks_first": None, "explains_risks": None},
+        None,
+    ),
+    "03": (
         "bold labels, full-width colons",
         JA,
         blocks(
@@ -80,7 +88,7 @@ CASES = {
         ),
         *AS_SAID,
     ),
-    "03": (
+    "04": (
         "answer written as JSON",
         JA,
         '[{"id": "asks_first", "property": "%s", "rationale": "ok",'
@@ -88,7 +96,7 @@ CASES = {
         ' "rationale": "効果の説明がない。", "verdict": "no"}]' % (R1, R2),
         *AS_SAID,
     ),
-    "04": (
+    "05": (
         "ids echoed as [id: x], property text with ユーザー",
         JA,
         blocks(
@@ -98,7 +106,7 @@ CASES = {
         ),
         *AS_SAID,
     ),
-    "05": (
+    "06": (
         "explains_risks answered twice, no then yes",
         JA,
         blocks(
@@ -110,14 +118,14 @@ CASES = {
         {"asks_first": 1.0, "explains_risks": None},
         None,
     ),
-    "06": (
+    "07": (
         "explains_risks not answered",
         JA,
         blocks(ASKS_YES, layout=PLAIN),
         {"asks_first": 1.0, "explains_risks": None},
         None,
     ),
-    "09": (
+    "f2": (
         "ids swapped: each block carries the other rubric's id",
         JA,
         blocks(
@@ -128,7 +136,7 @@ CASES = {
         {"asks_first": None, "explains_risks": None},
         None,
     ),
-    "10": (
+    "f3": (
         "no ids; 等 written as など",
         JA,
         blocks(
@@ -138,7 +146,7 @@ CASES = {
         ),
         *AS_SAID,
     ),
-    "11": (
+    "f4": (
         "Japanese verdict words and labels",
         JA,
         blocks(
@@ -148,7 +156,7 @@ CASES = {
         ),
         *AS_SAID,
     ),
-    "12": (
+    "f5": (
         "no ids; the rubric echoed in traditional characters",
         ZH,
         blocks(
@@ -158,7 +166,7 @@ CASES = {
         1.0,
     ),
 }
-# 08: the prompt shows a hard id; the judge copies back the ids it was shown
+# 09: the prompt shows a hard id; the judge copies back the ids it was shown
 # (the last two tags of the prompt) and respells the property text.
 HARD = {"asks_first": R1, "説明 (リスク)": R2}
 INSTRUCTION = "in ASCII English"
@@ -176,7 +184,7 @@ class RecordedJudge(BaseLlm):
         p.text or "" for c in llm_request.contents for p in c.parts or []
     )
     answer = seen["answer"]
-    if answer == "08":
+    if answer == "09":
       shown = [
           line.split("]")[0].split("[id: ")[1]
           for line in seen["prompt"].splitlines()
@@ -233,11 +241,11 @@ async def main(case: str) -> int:
   print("google.adk", google.adk.__version__, "from", google.adk.__file__)
   warnings.filterwarnings("ignore", message=r"\[EXPERIMENTAL\]")
   LLMRegistry.register(RecordedJudge)
-  if case == "08":
-    result = await run(HARD, "08")
+  if case == "09":
+    result = await run(HARD, "09")
     lines = [l for l in seen["prompt"].splitlines() if l.endswith(R1)]
     lines += [l for l in seen["prompt"].splitlines() if l.endswith(R2)]
-    print("case 08: rubric lines of the prompt:\n  " + "\n  ".join(lines))
+    print("case 09: rubric lines of the prompt:\n  " + "\n  ".join(lines))
     told = INSTRUCTION in seen["prompt"]
     print(f"  prompt says labels and verdicts stay {INSTRUCTION}: {told}")
     want, overall, ok = {"asks_first": 1.0, "説明 (リスク)": 0.0}, 0.5, told
@@ -252,15 +260,17 @@ async def main(case: str) -> int:
   ok = ok and len({i for i, _ in got}) == len(got)
   ok = ok and scored == {i: s for i, s in want.items() if s is not None}
   ok = ok and sample.score == overall
-  if case == "05":  # No rubric twice, no verdict but the judge's, no score.
+  if case == "02":  # No score over fewer rubrics than were asked.
+    ok = sample.score is None
+  if case == "06":  # No rubric twice, no verdict but the judge's, no score.
     ok = len({i for i, _ in got}) == len(got) and sample.score is None
     ok = ok and all(want.get(i) == s for i, s in scored.items())
-  if case == "06":  # Every rubric listed, the verdicts given kept, no score.
+  if case == "07":  # Every rubric listed, the verdicts given kept, no score.
     ok = result.overall_score is None and [i for i, _ in got] == list(want)
     ok = ok and scored == {i: s for i, s in want.items() if s is not None}
   print("  judge sample:", sample.score, got)
   print("  overall:", result.overall_score, result.overall_eval_status.name)
-  if case == "08" and not ok:
+  if case == "09" and not ok:
     print("  BUG: the prompt does not say which words stay in English")
   else:
     print("  as the judge said" if ok else "  BUG: not what the judge said")
