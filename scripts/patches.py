@@ -189,9 +189,7 @@ def _export(args: argparse.Namespace, config: patchlib.Config) -> str:
         if args.flavour
         else fetch_upstream(config)
     )
-    exported = patchlib.export_stack(
-        config, upstream, args.flavour, args.layer
-    )
+    exported = patchlib.export_stack(config, upstream, args.flavour, args.layer)
     if args.layer == patchlib.FORK_LAYER:
       proposal = out / "README.md"
       proposal.write_bytes((ROOT / FORK_PROPOSAL).read_bytes())
@@ -355,7 +353,7 @@ def main(argv: Optional[list[str]] = None) -> int:
       default=patchlib.UPSTREAM_LAYER,
       help=(
           "with --stack: which layer's pull requests (default: upstream);"
-          f" the fork layer's diffs apply on top of the upstream layer's, and"
+          " the fork layer's diffs apply on top of the upstream layer's, and"
           f" its proposal text, {FORK_PROPOSAL}, is written as DIR/README.md"
       ),
   )

@@ -68,12 +68,10 @@ def test_a_new_file_under_a_local_folder_is_in_no_export(
   one = tmp_path / "one.diff"
   assert cli(repo_copy, "export", "--out", str(one)).returncode == 0
 
-  in_stack = set().union(
-      *(
-          _diff_paths(d.read_text(encoding="utf-8"))
-          for d in [*stack_dir.glob("*.diff"), *fork_dir.glob("*.diff")]
-      )
-  )
+  in_stack = set().union(*(
+      _diff_paths(d.read_text(encoding="utf-8"))
+      for d in [*stack_dir.glob("*.diff"), *fork_dir.glob("*.diff")]
+  ))
   in_export = _diff_paths(one.read_text(encoding="utf-8"))
   local_new = {p for p in new_files if patchlib.is_local(p, local)}
   assert f"{_SAMPLE}notes.md" in local_new

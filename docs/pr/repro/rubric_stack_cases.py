@@ -126,11 +126,21 @@ CASES = {
         None,
     ),
     "f2": (
-        "ids swapped: each block carries the other rubric's id",
+        "ids swapped, each over the other rubric's text reworded",
         JA,
         blocks(
-            ("explains_risks", R1, "先に併用薬を尋ねている。", "yes"),
-            ("asks_first", R2, "効果の説明がない。", "no"),
+            (
+                "explains_risks",
+                R1.replace("確認して", "確かめて"),
+                "先に併用薬を尋ねている。",
+                "yes",
+            ),
+            (
+                "asks_first",
+                R2.replace("説明", "解説"),
+                "効果の説明がない。",
+                "no",
+            ),
             layout=PLAIN,
         ),
         {"asks_first": None, "explains_risks": None},

@@ -78,6 +78,24 @@ def test_the_id_is_the_contract(property_line: str):
   assert report.unmatched_blocks == []
 
 
+def test_an_id_over_another_rubrics_text_reaches_neither_rubric():
+  # The two blocks swap ids over exact copies of the texts: which rubric each
+  # verdict is for is not settled, so neither rubric gets one.
+  outcomes, report = _match(
+      _TURNS,
+      "ID: t2\nProperty: In turn 1 the agent lists the side effects\n"
+      "Verdict: yes\n\n"
+      "ID: t1\nProperty: In turn 2 the agent lists the side effects\n"
+      "Verdict: no\n",
+  )
+
+  assert outcomes == {"t1": _NONE, "t2": _NONE, "t3": _NONE}
+  assert _reasons(report) == [
+      "its ID names rubric 't2' but its text is rubric 't1''s",
+      "its ID names rubric 't1' but its text is rubric 't2''s",
+  ]
+
+
 def test_id_tier_is_exact_after_normalization():
   outcomes, report = _match(_PHARMACY, "ID: r22\nVerdict: yes")
 
