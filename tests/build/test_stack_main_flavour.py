@@ -52,19 +52,21 @@ def test_main_stack_diffs_apply_in_order_to_main(
 ):
   upstream_dir = pathlib.Path(os.environ["ADK_UPSTREAM_MAIN"])
   out = tmp_path / "stack"
-  result = cli(
-      ROOT,
-      *("export", "--stack", str(out)),
-      *("--flavour", "main", "--upstream-dir", str(upstream_dir)),
-  )
-  assert result.returncode == 0, result.stderr
+  fork = tmp_path / "fork"
+  for folder, layer in ((out, "upstream"), (fork, "fork")):
+    result = cli(
+        ROOT,
+        *("export", "--stack", str(folder), "--layer", layer),
+        *("--flavour", "main", "--upstream-dir", str(upstream_dir)),
+    )
+    assert result.returncode == 0, result.stderr
   repo = tmp_path / "adk-python"
   shutil.copytree(upstream_dir / "src", repo / "src")
   git(repo, "init", "--quiet")
 
   stack = patchlib.read_stack(ROOT)
   for pr in stack:
-    diff = out / f"{pr.name}.diff"
+    diff = (out if pr.layer == "upstream" else fork) / f"{pr.name}.diff"
     git(repo, "apply", "--check", str(diff))
     git(repo, "apply", str(diff))
 
