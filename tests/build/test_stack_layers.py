@@ -52,24 +52,25 @@ def test_the_stack_is_the_upstream_layer_then_the_fork_layer():
 
 
 @pytest.mark.parametrize(
-    "layer, problem",
+    "layer, problem, named",
     [
-        ("fork", "upstream layer after a fork pull request"),
-        ("vendor", "in no layer of upstream, fork"),
+        # The upstream pull requests after it are the misplaced ones.
+        ("fork", "upstream layer after a fork pull request", 2),
+        ("vendor", "in no layer of upstream, fork", 1),
     ],
 )
 def test_a_misplaced_layer_fails_the_stack_check(
-    repo_copy: pathlib.Path, layer: str, problem: str
+    repo_copy: pathlib.Path, layer: str, problem: str, named: int
 ):
-  # The second pull request: upstream ones follow it.
-  name = patchlib.read_stack(repo_copy)[1].name
-  _set_layer(repo_copy, name, layer)
+  stack = patchlib.read_stack(repo_copy)
+  _set_layer(repo_copy, stack[1].name, layer)
 
   with pytest.raises(patchlib.PatchError) as error:
     patchlib.read_stack(repo_copy)
 
-  assert problem in str(error.value)
-  assert name in str(error.value)
+  lines = [l for l in str(error.value).splitlines() if problem in l]
+  assert len(lines) == 1
+  assert stack[named].name in lines[0]
 
 
 def test_a_fork_pull_request_that_patches_upstream_fails(
