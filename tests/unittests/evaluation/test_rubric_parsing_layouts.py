@@ -223,6 +223,70 @@ def test_two_verdicts_in_a_block_give_none(text: str):
 
 
 @pytest.mark.parametrize(
+    "after",
+    [
+        "Wait - no. The dose is never stated.",
+        "(Edit: this should be No.)",
+        "Final verdict: after reading turn 3 again, no.",
+        "Note: on reflection the answer is no.",
+        "\nOn second thought: no.",
+    ],
+)
+def test_a_verdict_taken_back_after_its_line_gives_none(after: str):
+  blocks = answer_blocks(
+      "ID: r1\nProperty: a\nVerdict: Yes\n"
+      + after
+      + "\nID: r2\nProperty: b\nVerdict: no"
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", None), ("r2", 0.0)]
+  assert blocks[0].unscored_reason == "its block gives two different verdicts"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "No other issue was found.",  # `no` running into a word
+        "Yes, it does.",  # the same verdict again
+        "> Verdict: no",  # quoted
+        'The agent wrote "no" in turn 2.',  # quoted
+        "| r1 | no |",  # a table row
+        "Rationale: the user said no to the first offer.",  # a field
+    ],
+)
+def test_text_after_the_verdict_that_does_not_take_it_back(after: str):
+  block = only_block("ID: r1\nProperty: a\nVerdict: yes\n" + after)
+
+  assert (block.rubric_id, block.score) == ("r1", 1.0)
+
+
+def test_blocks_across_blank_lines_do_not_outvote_a_verdict_first_reading():
+  # Each verdict sits after a blank line and right before the next id: read
+  # verdict-last, every block runs across a blank line; read verdict-first,
+  # none does, but r1's lines precede every verdict. The answer does not
+  # settle which; no block keeps a verdict the readings disagree on.
+  blocks = answer_blocks(
+      "ID: r1\nProperty: a\nRationale: x\n\n"
+      "Verdict: yes\nID: r2\nProperty: b\nRationale: y\n\n"
+      "Verdict: no\nID: r3\nProperty: c\nRationale: z"
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [
+      ("r1", None),
+      ("r2", None),
+      ("r3", None),
+  ]
+  assert "before or after its property" in blocks[1].unscored_reason
+
+
+def test_blank_lines_around_every_verdict_keep_the_template_order():
+  assert summary(
+      "ID: r1\nProperty: a\nRationale: x\n\nVerdict: yes\n\n"
+      "ID: r2\nProperty: b\nRationale: y\n\nVerdict: no\n"
+  ) == [("r1", "a", 1.0), ("r2", "b", 0.0)]
+
+
+@pytest.mark.parametrize(
     "text", ["", "   \n", "no labels here at all", None, 42, "Rationale: only"]
 )
 def test_answers_without_blocks(text):

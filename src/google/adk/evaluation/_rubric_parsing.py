@@ -24,16 +24,20 @@ answer's own layout delimits and that gives exactly one verdict**:
   quote are never labels, nor is an echoed list of the rubrics.
 * The answer is read with verdicts closing their blocks (the template's
   order) and with verdicts opening them. A reading that leaves an id or
-  property line outside every block is out; a reading that puts every
+  property line outside every block is out, unless only the other one has
+  blocks that run across blank lines; a reading that puts every
   verdict line in a block, one per block, wins, unless it alone has blocks
   that run across blank lines; otherwise a rubric keeps only a verdict both
   readings give it. One block has only the template's
   order. Lines before the first block reach no rubric.
 * A block with two different verdicts (a correction, a second verdict
-  line, a disagreeing summary after it) has none. An empty verdict takes
-  the next line as its value, unless that line is blank. A conclusion line
-  (`結論：`, `Final verdict:`) beside a verdict line counts only where it
-  opens with a verdict.
+  line, a disagreeing summary after it) has none. After the verdict, free
+  text and unknown labels (not quoted, not a table row) give another
+  verdict wherever they hold a stand-alone yes or no (`Wait - no.`). An
+  empty verdict takes the next line as its value, unless that line is
+  blank. A conclusion line (`結論：`, `Final verdict:`) beside a verdict
+  line is a verdict line only where it opens with a verdict; otherwise it
+  is free text.
 * A repeated id or property line that opens a block while the one before
   it still lacks its verdict opens a block only if the new one has every
   label of the one before; otherwise it is quoted material (a tool record),
@@ -57,6 +61,7 @@ from ._rubric_verdicts import normalize
 from ._rubric_verdicts import opens_with_verdict
 from ._rubric_verdicts import read
 from ._rubric_verdicts import read_verdict
+from ._rubric_verdicts import verdicts_in
 from ._rubric_vocabulary import LABELS
 from ._rubric_vocabulary import STEP_WORDS
 
@@ -260,6 +265,9 @@ class _Block:
         line=self.line,
     )
     scores = {read_verdict(v) for v in verdicts} | set(self.after)
+    for v in self.verdicts:
+      if v.value.strip() and v not in self.given():
+        scores |= _said(v.value)  # `Final verdict: after all, no.`
     if len(verdicts) > 1 or len(scores) > 1:
       block.unscored_reason = "its block gives two different verdicts"
     else:
@@ -318,8 +326,7 @@ class _Reading:
       return
     elif field is None and block.verdicts and not _STEP.fullmatch(label.key):
       # `Correction: yes` after the verdict: another verdict.
-      block.after += [v for v in [read_verdict(label.value)] if v is not None]
-      self._mentions(label.value)
+      block.after += _said(label.value)
     block.keys.add(label.key)
     block.label_lines.append(line)
     name = field or "rationale"
@@ -332,14 +339,13 @@ class _Reading:
     if field in _VERDICT_FIELDS:
       block.open_field = None if value else "verdict"
 
-  def _mentions(self, text: str) -> None:
-    """After its verdict, a block's `... would be Verdict: no` is another."""
-    self.block.after += _mentioned(text)
-
   def _text(self, line: str, quoted: bool) -> None:
     block = self.block
     if block.verdicts and not quoted:
-      self._mentions(line)
+      # Free text after the verdict (`Wait - no.`), but not a table row, may
+      # give another one.
+      free = not block.open_field and line.strip()[:1] != "|"
+      block.after += _said(line) if free else _mentioned(line)
     if block.open_field == "verdict" and not quoted:
       if line.strip():
         block.verdicts[-1].value = line.strip(_TRIM)
@@ -410,6 +416,11 @@ def _mentioned(text: str) -> list[float]:
   return [s for s in (read_verdict(m.group(1)) for m in found) if s is not None]
 
 
+def _said(text: str) -> set[float]:
+  """The stand-alone verdicts `text` gives outside quotation marks."""
+  return verdicts_in(_QUOTED.sub(" ", normalize(text)))
+
+
 def _learn_identity(lines: list[_Line]) -> None:
   """Takes an unknown label as the property label when the answer says so.
 
@@ -447,7 +458,8 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
   last = _Reading(lines, verdict_first=False)
   first = _Reading(lines, verdict_first=True)
   chosen = [b.judge_block() for b in last.blocks]
-  if first.outside_identity or len(first.blocks) < 2:
+  lone_gaps = last.gapped and not first.gapped
+  if len(first.blocks) < 2 or first.outside_identity and not lone_gaps:
     # A verdict before the first block may be that block's own.
     keys = {v.key for b in last.blocks for v in b.given()}
     before = {read_verdict(v.value) for v in last.strays_that_count(keys)}
@@ -460,11 +472,7 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
       and not (first.gapped and not last.gapped)
   ):
     chosen = [b.judge_block() for b in first.blocks]
-  elif (
-      first.complete()
-      or not last.complete()
-      or (last.gapped and not first.gapped)
-  ):
+  elif first.complete() or not last.complete() or lone_gaps:
     # Both readings stand: a rubric keeps only a verdict they agree on.
     twins = {
         b.identity_lines[0]: b.judge_block()

@@ -119,17 +119,8 @@ def read(value: object) -> tuple[Optional[float], Optional[str], str]:
   rest = text[i + len(phrase) :]
   if "?" in rest or "\uff1f" in rest:
     return None, f"verdict {_quote(value)} is not a yes or a no", ""
-  j = 0
-  while j < len(rest):
-    other, other_score = _phrase_at(rest, j)
-    j += len(other) if other else 1
-    if other and other_score != score:
-      if other_score == 1.0 or not _runs_into_word(rest, j, other):
-        return (
-            None,
-            f"verdict {_quote(value)} gives both a yes and a no",
-            phrase,
-        )
+  if 1.0 - score in verdicts_in(rest):
+    return None, f"verdict {_quote(value)} gives both a yes and a no", phrase
   if _HEDGE.search(rest) or score == 1.0 and _NEGATED_CLAUSE.search(rest):
     return None, f"hedged verdict {_quote(value)}", phrase
   if phrase in _AMBIGUOUS:
@@ -142,6 +133,22 @@ def read(value: object) -> tuple[Optional[float], Optional[str], str]:
         phrase,
     )
   return score, None, phrase
+
+
+def verdicts_in(text: str) -> set[float]:
+  """Returns the scores of the stand-alone verdict phrases in `text`.
+
+  `text` is normalized (`normalize`). A no form that runs into a word (`no
+  issues`) is not one; a yes form is one wherever it stands apart.
+  """
+  found = set()
+  j = 0
+  while j < len(text):
+    phrase, score = _phrase_at(text, j)
+    j += len(phrase) if phrase else 1
+    if phrase and (score == 1.0 or not _runs_into_word(text, j, phrase)):
+      found.add(score)
+  return found
 
 
 def read_verdict(value: object) -> Optional[float]:

@@ -420,6 +420,8 @@ APPLICABILITY_WORDS: tuple[str, ...] = (
     "pertinent",  # fr
     "s'appliqu",
     "berlaku",  # id
+    "terap",  # id: diterapkan
+    "nerap",  # id: menerapkan
     "dotyczy",  # pl
 )
 
