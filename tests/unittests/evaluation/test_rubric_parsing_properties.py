@@ -33,6 +33,7 @@ failing example shows where a verdict came from. The properties:
 (B) Nothing raises, whatever text is built from label fragments.
 (C) A plain template answer (verdict last, ids echoed, no summaries,
     corrections or quotes) gives every rubric its verdict.
+(D) A block that gives two different verdicts gives its rubric none.
 
 Set RUBRIC_PARSING_EXAMPLES to run more examples than CI does.
 """
@@ -124,6 +125,10 @@ _CORRECTIONS = (
     "{v_label}{first}\nCorrected verdict: {second}",
     "{v_label}{first}\nNote: otherwise this would be {v_plain}: {second}.",
     "{v_label}{first}\n修正後の判定：{second}",
+    # Free text after the verdict line.
+    "{v_label}{first}\nWait - {second}.",
+    "{v_label}{first}\n(Edit: this should be {second}.)",
+    "{v_label}{first}\nFinal verdict: after reading it again, {second}.",
 )
 _SUMMARY_LABELS = ("Summary", "Overall", "総合評価", "总结")
 
@@ -328,6 +333,18 @@ def _check_never_misattributes(case: _Case) -> None:
     assert outcome.score in {1.0 if v else 0.0 for v in written}, outcome
 
 
+def _check_two_verdicts_give_none(case: _Case) -> None:
+  _, report = _report(case)
+  for position, outcome in enumerate(report.outcomes):
+    written = [b for b in case.blocks if b.source == position]
+    if (
+        len(written) == 1
+        and None not in (written[0].verdict, written[0].correction)
+        and written[0].verdict != written[0].correction
+    ):
+      assert outcome.score is None, (position, outcome)
+
+
 # (A) A rubric never gets a verdict from another rubric's block, and never a
 # verdict the judge did not write for it, whatever summaries, corrections,
 # quotes, layout and blank lines the answer holds.
@@ -373,6 +390,15 @@ def test_plain_template_answer_gets_every_verdict(case: _Case):
       expected[i] for i in range(len(case.rubrics))
   ], report
   assert report.warning_message() is None
+
+
+# (D) A block that gives two different verdicts (a correction on its verdict
+# line, a second verdict line or label, free text after the verdict) gives
+# its rubric none.
+@_SETTINGS
+@given(_cases())
+def test_a_corrected_verdict_gives_none(case: _Case):
+  _check_two_verdicts_give_none(case)
 
 
 # (B) Nothing raises, for any text built from label fragments.

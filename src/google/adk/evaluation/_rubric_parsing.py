@@ -391,10 +391,13 @@ class _Reading:
 
   def strays_that_count(self, keys: set[str]) -> list[_Label]:
     """The verdict lines outside every block that may be a block's verdict:
-    under a label the blocks' verdicts use, or opening with a verdict.
+    under a verdict label (not a conclusion) or a label the blocks' verdicts
+    use, or opening with a verdict.
     """
     return [
-        v for v in self.stray if v.key in keys or opens_with_verdict(v.value)
+        v
+        for v in self.stray
+        if v.key in keys or v.field == "verdict" or opens_with_verdict(v.value)
     ]
 
 
@@ -460,9 +463,18 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
   chosen = [b.judge_block() for b in last.blocks]
   lone_gaps = last.gapped and not first.gapped
   if len(first.blocks) < 2 or first.outside_identity and not lone_gaps:
-    # A verdict before the first block may be that block's own.
+    # A verdict before the first block may be that block's own: then that
+    # block read verdict-first must agree.
     keys = {v.key for b in last.blocks for v in b.given()}
     before = {read_verdict(v.value) for v in last.strays_that_count(keys)}
+    opening = last.blocks[0].identity_lines[:1] if last.blocks else None
+    twins = [
+        b.judge_block()
+        for b in first.blocks
+        if opening and b.identity_lines[:1] == opening
+    ]
+    if before and twins and twins[0]:
+      before = {twins[0].score}
     if chosen and chosen[0] and before - {chosen[0].score}:
       chosen[0].score = None
       chosen[0].unscored_reason = _UNSETTLED
