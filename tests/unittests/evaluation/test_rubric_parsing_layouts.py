@@ -89,14 +89,70 @@ def test_text_without_labels_or_with_unknown_labels_is_no_block():
   assert answer_blocks("Answer: r1 is fine\nNote: yes") == []
 
 
+def test_verdict_first_blocks_with_a_blank_line_between_them():
+  assert summary("Verdict: yes\nProperty: a\n\nVerdict: no\nProperty: b") == [
+      (None, "a", 1.0),
+      (None, "b", 0.0),
+  ]
+
+
 @pytest.mark.parametrize(
     "text",
     [
         "Verdict: yes\nProperty: a\nVerdict: no\nProperty: b",
+        # A summary verdict, then blocks in the template's order, the last
+        # one cut off: the same layout.
+        (
+            "Verdict: no (r2 fails)\n"
+            "ID: r1\nProperty: a\nRationale: x\nVerdict: yes\n"
+            "ID: r2\nProperty: b\nRationale: y\nVerdict: no\n"
+            "ID: r3\nProperty: c\nRationale: The tone is"
+        ),
     ],
 )
-def test_verdict_first_blocks_without_blank_lines(text: str):
-  assert summary(text) == [(None, "a", 1.0), (None, "b", 0.0)]
+def test_verdict_first_or_a_summary_over_cut_off_blocks_is_unsettled(
+    text: str,
+):
+  # Read verdict-first every block has its verdict; read verdict-last the
+  # first verdict is outside and the last block has none. No blank line
+  # tells which, so no rubric keeps a verdict the two readings disagree on.
+  blocks = answer_blocks(text)
+
+  assert [b.score for b in blocks] == [None] * len(blocks)
+  assert all("before or after" in b.unscored_reason for b in blocks)
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "\nOverall verdict: No - one property is not met.",
+        "\n## Summary\n- Final verdict: no",
+    ],
+)
+def test_a_summary_under_another_verdict_label_is_no_blocks_verdict(
+    after: str,
+):
+  # The blocks write their verdicts under `Verdict:`: the answer's verdict
+  # label. The last block has none of its own, so it stays unscored.
+  blocks = answer_blocks(
+      "ID: r1\nProperty: a\nVerdict: yes\n"
+      "ID: r2\nProperty: b\nVerdict: no\n"
+      "ID: r3\nProperty: c\nRationale: cut off"
+      + after
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [
+      ("r1", 1.0),
+      ("r2", 0.0),
+      ("r3", None),
+  ]
+
+
+def test_a_summary_under_another_verdict_label_may_agree():
+  assert summary(
+      "ID: r1\nProperty: a\nVerdict: yes\n"
+      "ID: r2\nProperty: b\nVerdict: no\n\nFinal verdict: no"
+  ) == [("r1", "a", 1.0), ("r2", "b", 0.0)]
 
 
 def test_a_verdict_before_the_blocks_leaves_unscored_what_it_unsettles():

@@ -25,11 +25,17 @@ answer's own layout delimits and that gives exactly one verdict**:
 * The answer is read with verdicts closing their blocks (the template's
   order) and with verdicts opening them. A reading that leaves an id or
   property line outside every block is out, unless only the other one has
-  blocks that run across blank lines; a reading that puts every
-  verdict line in a block, one per block, wins, unless it alone has blocks
+  blocks that run across blank lines; a reading that puts every verdict
+  line in a block, one per block, wins where only the other has blocks
   that run across blank lines; otherwise a rubric keeps only a verdict both
-  readings give it. One block has only the template's
-  order. Lines before the first block reach no rubric.
+  readings give it (a summary verdict before blocks cut off at the end
+  reads as verdict-first). One block has only the template's order. Lines
+  before the first block reach no rubric.
+* The answer's verdict label is the verdict or conclusion label it writes
+  most often, at least twice and more often than any other. A line under
+  another such label (`Overall verdict:`, `総合判定：`) is no block's
+  verdict line; inside a block it may give another verdict, as free text
+  does.
 * A block with two different verdicts (a correction, a second verdict
   line, a disagreeing summary after it) has none. After the verdict, free
   text and unknown labels (not quoted, not a table row) give another
@@ -50,6 +56,7 @@ Tables with a verdict column and JSON answers are read as such
 from __future__ import annotations
 
 import bisect
+import collections
 import dataclasses
 import json
 import re
@@ -138,6 +145,8 @@ class _Label:
   key: str  # The label as written, normalized.
   field: Optional[str]  # The field it names; None for an unknown label.
   value: str
+  # A verdict label other than the answer's: a conclusion, not a verdict.
+  aside: bool = False
 
 
 @dataclasses.dataclass
@@ -324,7 +333,11 @@ class _Reading:
       block.identity_lines.append(line)
     elif block is None:
       return
-    elif field is None and block.verdicts and not _STEP.fullmatch(label.key):
+    elif (
+        field is None
+        and (block.verdicts or label.aside)
+        and not _STEP.fullmatch(label.key)
+    ):
       # `Correction: yes` after the verdict: another verdict.
       block.after += _said(label.value)
     block.keys.add(label.key)
@@ -407,6 +420,33 @@ _UNSETTLED = (
 )
 
 
+def _learn_verdict_label(lines: list[_Line]) -> None:
+  """Keeps as verdict lines only those under the answer's verdict label.
+
+  The answer's verdict label is the verdict or conclusion label that the
+  most blocks use, two or more and more than any other label; a block here
+  runs from one line under the answer's first id or property label to the
+  next. Lines under another such label (`Overall verdict:` after blocks
+  under `Verdict:`) are then read as unknown labels, which may give a block
+  another verdict.
+  """
+  labels = [label for line in lines for label in line.labels]
+  opening = next((x.key for x in labels if x.field in _IDENTITY), None)
+  blocks: dict[str, set[int]] = {}
+  block = 0
+  for label in labels:
+    block += label.key == opening
+    if block and label.field in _VERDICT_FIELDS:
+      blocks.setdefault(label.key, set()).add(block)
+  counts = sorted((len(b) for b in blocks.values()), reverse=True)
+  if not counts or counts[0] < 2 or counts[1:2] == counts[:1]:
+    return
+  key = next(k for k, b in blocks.items() if len(b) == counts[0])
+  for label in labels:
+    if label.field in _VERDICT_FIELDS and label.key != key:
+      label.field, label.aside = None, True
+
+
 def _between(sorted_numbers: list[int], low: int, high: int) -> bool:
   """Whether a number of `sorted_numbers` lies strictly between the two."""
   i = bisect.bisect_right(sorted_numbers, low)
@@ -457,6 +497,7 @@ def _learn_identity(lines: list[_Line]) -> None:
 
 def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
   """Reads the text blocks; see the module docstring for the rules."""
+  _learn_verdict_label(lines)
   _learn_identity(lines)
   last = _Reading(lines, verdict_first=False)
   first = _Reading(lines, verdict_first=True)
@@ -478,11 +519,7 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
     if chosen and chosen[0] and before - {chosen[0].score}:
       chosen[0].score = None
       chosen[0].unscored_reason = _UNSETTLED
-  elif (
-      first.complete()
-      and not last.complete()
-      and not (first.gapped and not last.gapped)
-  ):
+  elif first.complete() and not last.complete() and lone_gaps:
     chosen = [b.judge_block() for b in first.blocks]
   elif first.complete() or not last.complete() or lone_gaps:
     # Both readings stand: a rubric keeps only a verdict they agree on.
@@ -646,12 +683,15 @@ def parse_judge_answer(text: object) -> list[JudgeBlock]:
 
     判定：はい
     Property：ユーザーの年齢を確認している
+
     判定：いいえ
     Property：服用方法を説明している
 
   gives a block with property `ユーザーの年齢を確認している` and score 1.0,
   and one with property `服用方法を説明している` and score 0.0: read with
-  verdicts closing blocks, the first verdict would be outside every block.
+  verdicts closing blocks, the first verdict would be outside every block
+  and the first block would run across the blank line. Without that blank
+  line the answer would not settle which, and neither would get a verdict.
 
   Args:
     text: The judge's answer.
