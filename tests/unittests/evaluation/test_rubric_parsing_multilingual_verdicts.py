@@ -147,10 +147,16 @@ def test_a_word_that_is_yes_in_one_language_and_no_in_another_is_none(
     "verdict",
     [
         "はい。特に問題はありません。",
+        "いいえ。確認していません。",
+        "是，可是价格写错了",
+        "نعم، لا يذكر الجرعة",
+        "Sì, ma solo dopo",
     ],
 )
-def test_decorated_or_explained_yes(verdict: str):
-  assert _read(verdict) == 1.0
+def test_a_verdict_with_words_after_it_is_none(verdict: str):
+  # A reason or a qualification that takes the verdict back: no list of
+  # words tells them apart in every language.
+  assert _read(verdict) is None
 
 
 @pytest.mark.parametrize(
@@ -163,16 +169,6 @@ def test_decorated_or_explained_yes(verdict: str):
 )
 def test_yes_with_a_remark_or_an_accent(verdict: str):
   assert _read(verdict) == 1.0
-
-
-@pytest.mark.parametrize(
-    "verdict",
-    [
-        "いいえ。確認していません。",
-    ],
-)
-def test_a_verdict_with_its_reason(verdict: str):
-  assert _read(verdict) == 0.0
 
 
 @pytest.mark.parametrize(
@@ -234,17 +230,20 @@ def test_the_verdict_must_open_the_value(verdict: str):
 
 
 @pytest.mark.parametrize(
-    ("verdict", "score"),
+    ("verdict", "phrase"),
     [
-        ("ใช่ ผู้ช่วยถามอายุแล้ว", 1.0),
-        ("ไม่ใช่ ผู้ช่วยไม่ได้ถาม", 0.0),
-        ("はい 確認しています", 1.0),
+        ("ใช่ ผู้ช่วยถามอายุแล้ว", "ใช่"),
+        ("ไม่ใช่ ผู้ช่วยไม่ได้ถาม", "ไม่ใช่"),
+        ("はい 確認しています", "はい"),
     ],
 )
 def test_a_space_ends_the_phrase_in_a_script_without_spaces(
-    verdict: str, score: float
+    verdict: str, phrase: str
 ):
-  assert _read(verdict) == score
+  score, why, read = _rubric_verdicts.read(verdict)
+
+  assert read == phrase
+  assert score is None and "says more than a yes or a no" in why
 
 
 def test_a_no_phrase_inside_a_run_of_han_characters_is_read():

@@ -97,9 +97,15 @@ def _verdict_words(score: float) -> tuple[str, ...]:
 
 
 _WORDS = {True: _verdict_words(1.0), False: _verdict_words(0.0)}
-# Verdicts that are no yes and no no: hedges, "not applicable" forms that
-# can also mean "does not hold", words in no list.
-_UNREADABLE = ("partially", "Yes, but not fully", "該当なし", "unknown")
+# Verdicts that are no yes and no no: words after a verdict, "not
+# applicable" forms that can also mean "does not hold", words in no list.
+_UNREADABLE = (
+    "partially",
+    "Yes, but not fully",
+    "Yes, because it does",
+    "該当なし",
+    "unknown",
+)
 _DECORATIONS = ("{}: ", "{}：", "**{}:** ", "- **{}**: ", "{} : ")
 # Label lines a rationale quotes: the agent's or a tool's words, naming
 # another rubric's id and the opposite verdict, without a marker.
@@ -407,7 +413,7 @@ _LABEL_WORDS = sorted(
 )
 _VERDICT_WORDS = sorted(
     {w for words in _rubric_vocabulary.VERDICTS.values() for w in words}
-    | set(_rubric_vocabulary.HEDGES)
+    | {"partially", "but not fully", "probably", "because"}
 )
 _PUNCTUATION = st.sampled_from((
     ":", "：", " ", "\n", "\n\n", "> ", "「", "」", '"', "“", "”", "```",

@@ -14,7 +14,8 @@
 
 """Tests for the part of a verdict value `_rubric_verdicts.read_verdict` reads.
 
-The whole value counts: a verdict the line takes back is none. A JSON bool is
+The whole value counts: a verdict with words after it, which may take it
+back, is none. A JSON bool is
 a verdict.
 """
 
@@ -29,8 +30,9 @@ _read = _rubric_verdicts.read_verdict
 @pytest.mark.parametrize(
     ("verdict", "score"),
     [
-        ("No — it never asked.", 0.0),
-        ("Yes. The reply covers every step.", 1.0),
+        ("No — it never asked.", None),
+        ("Yes. The reply covers every step.", None),
+        ("No.", 0.0),
         ("no. yes.", None),
         ("Verdict: No. Correction: yes, it did ask.", None),
     ],

@@ -14,10 +14,11 @@
 
 """Tests for reading English verdict words in `_rubric_verdicts.read_verdict`.
 
-A verdict is a yes (1.0) or a no (0.0) only when the value opens with a
-verdict phrase; "not applicable" is a yes, as every rubric template defines
-it; a value holding both a yes and a no form, or a negator before a word the
-table does not know, is no verdict.
+A verdict is a yes (1.0) or a no (0.0) only when the value is a verdict
+phrase, decorated at most with punctuation and symbols; "not applicable" is
+a yes, as every rubric template defines it; a value holding both a yes and a
+no form, or any word besides the verdict (a reason, a hedge, a negator
+before a word the table does not know), is no verdict.
 """
 
 from __future__ import annotations
@@ -65,28 +66,33 @@ def test_not_applicable_is_a_yes_as_the_templates_define_it(
         "**Yes**",
         "[[yes]]",
         "  \u200byes",
-        "YES - the agent asked",
-        "Yes. No issues.",
         "Yes (not applicable)",
+        "Yes (1/1)",
     ],
 )
-def test_decorated_or_explained_yes(verdict: str):
+def test_decorated_yes(verdict: str):
   assert _read(verdict) == 1.0
 
 
 @pytest.mark.parametrize(
     "verdict",
     [
-        pytest.param(
-            "Yes, no issues found",
-        ),
-        pytest.param(
-            "✅ (no issues)",
-        ),
+        "YES - the agent asked",
+        "Yes. No issues.",
+        "Yes, no issues found",
+        "✅ (no issues)",
+        "Yes, because the agent asked",
+        "Yes, with the exception of Sunday",
+        "Yes, probably",
+        "No - it does state the dose",
     ],
 )
-def test_yes_with_a_remark_or_an_accent(verdict: str):
-  assert _read(verdict) == 1.0
+def test_a_verdict_with_words_after_it_is_none(verdict: str):
+  # A reason and a qualification that takes the verdict back look alike.
+  assert _read(verdict) is None
+  assert "says more than a yes or a no" in _rubric_verdicts.explain_verdict(
+      verdict
+  )
 
 
 @pytest.mark.parametrize(
@@ -137,6 +143,7 @@ def test_the_verdict_must_open_the_value(verdict: str):
   assert _read(verdict) is None
 
 
-def test_only_the_beginning_of_a_long_value_is_read():
-  assert _read("yes. " + "x" * 1_000_000) == 1.0
+def test_a_long_value_is_read_whole():
+  assert _read("yes. " + "." * 1_000_000) == 1.0
+  assert _read("yes. " + "x" * 1_000_000) is None
   assert _read("x" * 1_000_000 + " yes") is None

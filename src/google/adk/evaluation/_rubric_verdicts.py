@@ -14,9 +14,12 @@
 
 """Reads what one verdict value of a rubric judge says: yes, no, or neither.
 
-A value is a yes or a no only when it opens with a stand-alone verdict phrase
-(`_rubric_vocabulary.VERDICTS`) that the rest of the value does not take
-back; anything else is no verdict, with the reason (`read_verdict`).
+A value is a yes or a no only when it is a verdict phrase
+(`_rubric_vocabulary.VERDICTS`) and nothing else but punctuation, symbols
+and the same verdict again; anything else is no verdict, with the reason
+(`read`). A verdict with words after it (`Yes, because ...`, `Yes, but not
+fully`, `Yes, probably`) is no verdict: no list of words tells, in every
+language, a reason from a qualification that takes the verdict back.
 """
 
 from __future__ import annotations
@@ -27,7 +30,6 @@ import unicodedata
 
 from ._capped_text import excerpt
 from ._rubric_vocabulary import AMBIGUOUS_NOT_APPLICABLE
-from ._rubric_vocabulary import HEDGES
 from ._rubric_vocabulary import NOT_APPLICABLE
 from ._rubric_vocabulary import VERDICTS
 
@@ -36,11 +38,6 @@ _WHITESPACE = re.compile(r"\s+")
 _DROP = dict.fromkeys(
     (*range(0x064B, 0x0660), 0x0670, 0x0640, 0x200B, 0x200C, 0x200D, 0x2060),
     None,
-)
-# After a yes, a clause that negates: `Yes - it does not ...`, `Yes, it
-# does not.`
-_NEGATED_CLAUSE = re.compile(
-    r"[-\u2013\u2014,.;:]\s.*(?:n't|(?<!\w)(?:not|never|cannot|fails?)(?!\w))"
 )
 
 
@@ -60,19 +57,6 @@ def _is_letter(char: str) -> bool:
   return unicodedata.category(char)[0] in "LMN"
 
 
-def _words_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
-  """Matches any of `words` apart from letters (inside, if unspaced)."""
-  forms = sorted({normalize(w) for w in words}, key=len, reverse=True)
-  return re.compile(
-      "|".join(
-          re.escape(w)
-          if _is_unspaced(w[0])
-          else rf"(?<!\w){re.escape(w)}(?!\w)"
-          for w in forms
-      )
-  )
-
-
 # Verdict phrases by their first character, longest first.
 _PHRASES: dict[str, list[tuple[str, float]]] = {}
 for _score, _words in VERDICTS.items():
@@ -80,7 +64,6 @@ for _score, _words in VERDICTS.items():
     _PHRASES.setdefault(_word[0], []).append((_word, _score))
 for _candidates in _PHRASES.values():
   _candidates.sort(key=lambda item: -len(item[0]))
-_HEDGE = _words_pattern(HEDGES)
 _NOT_APPLICABLE = frozenset(map(normalize, NOT_APPLICABLE))
 _AMBIGUOUS = frozenset(map(normalize, AMBIGUOUS_NOT_APPLICABLE))
 
@@ -92,15 +75,15 @@ def _quote(text: str, limit: int = 60) -> str:
 def read(value: object) -> tuple[Optional[float], Optional[str], str]:
   """Returns (score, why there is none, the verdict phrase read).
 
-  The value must open with a verdict phrase that stands alone: `Yes`,
-  `**はい**`, `ＹＥＳ`, `Yes, because ...`, but not `Met only partially` or
-  `Yes?`. The rest of the value may not take it back: another stand-alone
-  verdict (`No. Correction: yes`; a no form that runs into a word does not
-  count, so `Yes, no issues` is a yes), a hedge (`Yes, but not fully`,
-  `partially`, `if ...`; `_rubric_vocabulary.HEDGES`), a question mark, or
-  after a yes a negated clause (`Yes - it does not ...`). "Not applicable" is a yes, as
-  the templates define `yes`, except in the forms that can also mean "does
-  not hold" (`_rubric_vocabulary.AMBIGUOUS_NOT_APPLICABLE`).
+  The value must be a verdict phrase, decorated at most with punctuation,
+  symbols, spaces and the same verdict again: `Yes`, `**はい**`, `ＹＥＳ`,
+  `✅ Yes`, `No.`. Anything more makes it no verdict: a question mark
+  (`Yes?`), a stand-alone verdict of the other kind (`No. Correction:
+  yes`), or any word (`Yes, because ...`, `Met only partially`), since a
+  word after a verdict may as well take it back as give its reason. "Not
+  applicable" is a yes, as the templates define `yes`, except in the forms
+  that can also mean "does not hold"
+  (`_rubric_vocabulary.AMBIGUOUS_NOT_APPLICABLE`).
 
   Args:
     value: The verdict as the judge wrote it. A bool is taken as is.
@@ -121,8 +104,8 @@ def read(value: object) -> tuple[Optional[float], Optional[str], str]:
     return None, f"verdict {_quote(value)} is not a yes or a no", ""
   if 1.0 - score in verdicts_in(rest):
     return None, f"verdict {_quote(value)} gives both a yes and a no", phrase
-  if _HEDGE.search(rest) or score == 1.0 and _NEGATED_CLAUSE.search(rest):
-    return None, f"hedged verdict {_quote(value)}", phrase
+  if _says_more(rest, score):
+    return None, f"verdict {_quote(value)} says more than a yes or a no", phrase
   if phrase in _AMBIGUOUS:
     return (
         None,
@@ -149,6 +132,20 @@ def verdicts_in(text: str) -> set[float]:
     if phrase and (score == 1.0 or not _runs_into_word(text, j, phrase)):
       found.add(score)
   return found
+
+
+def _says_more(rest: str, score: float) -> bool:
+  """Whether `rest` holds a word outside verdict phrases of `score`."""
+  j = 0
+  while j < len(rest):
+    phrase, found = _phrase_at(rest, j)
+    if phrase and found == score:
+      j += len(phrase)
+    elif unicodedata.category(rest[j])[0] in "LM":
+      return True
+    else:
+      j += 1
+  return False
 
 
 def read_verdict(value: object) -> Optional[float]:
