@@ -126,6 +126,8 @@ _FOLD_TABLE = _FoldTable()
 _ROMAN_NUMERALS = {
     c: str(int(unicodedata.numeric(chr(c)))) for c in range(0x2160, 0x2183)
 }
+# Translating costs more than searching: most texts hold no Roman numeral.
+_ROMAN_NUMERAL = re.compile("[\u2160-\u2182]")
 _ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
 
 # Scripts written without spaces between words: each character is a token.
@@ -165,7 +167,9 @@ def fold(text: object) -> tuple[str, ...]:
   """
   if not isinstance(text, str):
     return ()
-  text = decode_escapes(text).translate(_ROMAN_NUMERALS)
+  text = decode_escapes(text)
+  if _ROMAN_NUMERAL.search(text):
+    text = text.translate(_ROMAN_NUMERALS)
   text = unicodedata.normalize("NFKC", text).casefold()
   return tuple(_TOKEN.findall(text.translate(_FOLD_TABLE)))
 

@@ -37,10 +37,12 @@ not a yes or a no, or that got no block, is unscored with its reason.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Sequence
 import dataclasses
 import difflib
 import functools
+import itertools
 import re
 from typing import Any
 from typing import Optional
@@ -127,6 +129,7 @@ class _Rubrics:
     self.exact_ids: dict[str, list[int]] = {}
     for i, rubric_id in enumerate(self.ids):
       self.exact_ids.setdefault(rubric_id, []).append(i)
+    self._not_applicable: dict[str, bool] = {}
     self._sign_cache: dict[int, tuple[str, ...]] = {}
     self._signatures: dict[int, tuple[list[str], Any]] = {}
     self._key_postings: dict[int, dict[str, list[int]]] = {}
@@ -165,7 +168,14 @@ class _Rubrics:
 
   def fold(self, text: object) -> tuple[str, ...]:
     """`_rubric_folding.fold`, then the contextual folds these rubrics allow."""
+    if isinstance(text, str) and text in self.by_raw:
+      return self.tokens[self.by_raw[text]]  # A rubric's text, folded once.
     return self._refold(folding.fold(text))
+
+  @functools.cached_property
+  def by_raw(self) -> dict[str, int]:
+    """A rubric with each exact text (blocks often copy one)."""
+    return {t: i for i, t in enumerate(self.raw) if isinstance(t, str)}
 
   def _refold(self, tokens: tuple[str, ...]) -> tuple[str, ...]:
     if not self.folds or self.folds.keys().isdisjoint(tokens):
@@ -252,6 +262,14 @@ class _Rubrics:
     if i not in self._signatures:
       self._signatures[i] = _signature(self.tokens[i])
     return self._signatures[i]
+
+  def not_applicable(self, verdict: object) -> bool:
+    """`is_not_applicable`, read once per verdict string of the answer."""
+    if not isinstance(verdict, str):
+      return is_not_applicable(verdict)
+    if verdict not in self._not_applicable:
+      self._not_applicable[verdict] = is_not_applicable(verdict)
+    return self._not_applicable[verdict]
 
   def resolve_id(self, rubric_id: Optional[str]) -> Optional[int]:
     """The rubric the echoed id names, or None if none or several do."""
@@ -367,8 +385,9 @@ class _Rubrics:
     rubric = self.tokens[i]
     if not rubric or signature != self.signature(i):
       return False
-    extra = frozenset(block) - self.token_sets[i]
-    missing = self.token_sets[i] - frozenset(block)
+    block_set = frozenset(block)
+    extra = block_set - self.token_sets[i]
+    missing = self.token_sets[i] - block_set
     if max(len(extra), len(missing)) > _RARE_TOKENS - 1:
       return False
     spans = _spans(block, rubric)
@@ -485,14 +504,12 @@ def _spans(
 ) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
   """The places where two token sequences differ, as (block, rubric) pairs."""
   # A rewrite mostly keeps both ends: align only the middle.
+  shorter = min(len(block), len(rubric))
   start = 0
-  while start < min(len(block), len(rubric)) and block[start] == rubric[start]:
+  while start < shorter and block[start] == rubric[start]:
     start += 1
   end = 0
-  while (
-      end < min(len(block), len(rubric)) - start
-      and block[-1 - end] == rubric[-1 - end]
-  ):
+  while end < shorter - start and block[-1 - end] == rubric[-1 - end]:
     end += 1
   block, rubric = (
       block[start : len(block) - end],
@@ -515,6 +532,10 @@ def _signature(tokens: tuple[str, ...]) -> tuple[list[str], Any]:
 
 def _numbers(tokens: tuple[str, ...]) -> list[str]:
   """The numbers a text holds, in order; a run of Han numerals is one."""
+  if _HAN_DIGITS.keys().isdisjoint(tokens) and not any(
+      map(folding.is_number, tokens)
+  ):
+    return []  # Most texts hold none (`两` is the one digit no numeral).
   numbers = []
   run = []
   for token in (*tokens, ""):
@@ -555,8 +576,12 @@ def _han_number(run: list[str]) -> str:
 
 def _negations(tokens: tuple[str, ...]) -> tuple[int, list[str]]:
   """The negation words of a text, and the negation marks inside its runs."""
-  words = [t for t in tokens if folding.is_word(t)]
-  runs = "".join(t for t in tokens if not folding.is_word(t))
+  words = list(filter(folding.is_word, tokens))
+  if not words or len(words) == len(tokens):
+    # One script only, as most texts are: no second pass over the tokens.
+    runs = "" if words else "".join(tokens)
+  else:
+    runs = "".join(itertools.filterfalse(folding.is_word, tokens))
   marks = _NEGATION_MARK.findall(runs + " " + " ".join(words))
   return sum(t in _NEGATION_WORDS for t in words), sorted(marks)
 
@@ -756,7 +781,11 @@ def _outcome(
         if verdict
         else "its block has no verdict"
     )
-  elif _about_applying(index.raw[i], getattr(first.response, "verdict", None)):
+  elif _about_applying(
+      index.raw[i],
+      getattr(first.response, "verdict", None),
+      index.not_applicable,
+  ):
     # "Not applicable" is a yes, except for a property about what applies.
     score = None
     reason = "not applicable, to a property that is itself about what applies"
@@ -770,14 +799,20 @@ def _outcome(
   )
 
 
-def _about_applying(text: str, verdict: object) -> bool:
+def _about_applying(
+    text: str,
+    verdict: object,
+    not_applicable: Callable[[object], bool],
+) -> bool:
   """Whether a "not applicable" verdict answers a property about applying.
 
   Such a property names what applies (`APPLICABILITY_WORDS`), or shares a
   word with the verdict (`Không áp dụng` for `... áp dụng mã giảm giá`):
   "not applicable" may then mean "not applied", and is no verdict.
+  `not_applicable` is `is_not_applicable` (the answer's `_Rubrics` reads
+  each verdict once).
   """
-  if not is_not_applicable(verdict):
+  if not not_applicable(verdict):
     return False
   folded = text.casefold()
   words = set(folded.split())
