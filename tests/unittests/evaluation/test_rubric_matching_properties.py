@@ -242,7 +242,8 @@ _ECHOES = ("{}", "[id: {}]", "`{}`", "**{}**", '"{}"', "{}.")
 # Quoted label lines inside a rationale. Each names another rubric's id and
 # the opposite verdict. The first four are marked as quoted (a block quote, a
 # fence, a quotation inside one line) or come before the block's verdict:
-# never labels. The last three are label lines at the start of a line: a
+# never labels (the fourth, a hypothetical verdict, gives a second verdict
+# where it comes after the block's own, as in verdict-first blocks). The last three are label lines at the start of a line: a
 # block holding them does not settle its rubric or verdict.
 _QUOTES = (
     "The agent replied\n> {id_label}: {id}\n> {verdict_label}: {verdict}",
@@ -495,7 +496,12 @@ def _cases(
     if layout not in ("table",) and draw(st.booleans()):
       fake = shown[ids[draw(st.integers(0, n - 1))]]
       # An unmarked quote leaves its block, or a neighbour, unsettled.
-      form = draw(st.sampled_from(_MARKED_QUOTES if exact_ids else _QUOTES))
+      # After a verdict-first block's verdict, the hypothetical one is a
+      # second verdict: not a marked quote there.
+      marked = (
+          _MARKED_QUOTES[:3] if layout == "verdict_first" else _MARKED_QUOTES
+      )
+      form = draw(st.sampled_from(marked if exact_ids else _QUOTES))
       quote = form.format(
           id_label=id_label,
           id=fake,

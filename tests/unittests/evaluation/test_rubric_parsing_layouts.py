@@ -286,6 +286,8 @@ def test_two_verdicts_in_a_block_give_none(text: str):
         "Final verdict: after reading turn 3 again, no.",
         "Note: on reflection the answer is no.",
         "\nOn second thought: no.",
+        "Rationale: at first it looked met. Actually, no.",
+        "Rationale: it looked met.\nOn a closer read, no.",
     ],
 )
 def test_a_verdict_taken_back_after_its_line_gives_none(after: str):
@@ -307,7 +309,7 @@ def test_a_verdict_taken_back_after_its_line_gives_none(after: str):
         "> Verdict: no",  # quoted
         'The agent wrote "no" in turn 2.',  # quoted
         "| r1 | no |",  # a table row
-        "Rationale: the user said no to the first offer.",  # a field
+        "Rationale: no other issue.",  # `no` running into a word
     ],
 )
 def test_text_after_the_verdict_that_does_not_take_it_back(after: str):

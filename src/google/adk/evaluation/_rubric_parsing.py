@@ -37,9 +37,10 @@ answer's own layout delimits and that gives exactly one verdict**:
   verdict line; inside a block it may give another verdict, as free text
   does.
 * A block with two different verdicts (a correction, a second verdict
-  line, a disagreeing summary after it) has none. After the verdict, free
-  text and unknown labels (not quoted, not a table row) give another
-  verdict wherever they hold a stand-alone yes or no (`Wait - no.`). An
+  line, a disagreeing summary after it) has none. After the verdict, any
+  text (free, an unknown label, a field such as `Rationale:`; not quoted,
+  not a table row) gives another verdict wherever it holds a stand-alone
+  yes or no (`Wait - no.`). An
   empty verdict takes the next line as its value, unless that line is
   blank. A conclusion line (`結論：`, `Final verdict:`) beside a verdict
   line is a verdict line only where it opens with a verdict; otherwise it
@@ -333,12 +334,9 @@ class _Reading:
       block.identity_lines.append(line)
     elif block is None:
       return
-    elif (
-        field is None
-        and (block.verdicts or label.aside)
-        and not _STEP.fullmatch(label.key)
-    ):
-      # `Correction: yes` after the verdict: another verdict.
+    elif (block.verdicts or label.aside) and not _STEP.fullmatch(label.key):
+      # `Correction: yes`, `Rationale: on second thought, no.` after the
+      # verdict: another verdict.
       block.after += _said(label.value)
     block.keys.add(label.key)
     block.label_lines.append(line)
@@ -354,11 +352,11 @@ class _Reading:
 
   def _text(self, line: str, quoted: bool) -> None:
     block = self.block
-    if block.verdicts and not quoted:
-      # Free text after the verdict (`Wait - no.`), but not a table row, may
-      # give another one.
-      free = not block.open_field and line.strip()[:1] != "|"
-      block.after += _said(line) if free else _mentioned(line)
+    if block.verdicts and not quoted and block.open_field != "verdict":
+      # Text after the verdict (`Wait - no.`), but not a table row, may give
+      # another one.
+      if line.strip()[:1] != "|":
+        block.after += _said(line)
     if block.open_field == "verdict" and not quoted:
       if line.strip():
         block.verdicts[-1].value = line.strip(_TRIM)
