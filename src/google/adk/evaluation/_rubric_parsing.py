@@ -31,8 +31,8 @@ answer's own layout delimits and that gives exactly one verdict**:
   readings give it (a summary verdict before blocks cut off at the end
   reads as verdict-first). One block has only the template's order. Lines
   before the first block reach no rubric.
-* The answer's verdict label is the verdict or conclusion label it writes
-  most often, at least twice and more often than any other. A line under
+* The answer's verdict label is the verdict or conclusion label that the
+  most blocks use, two or more and more than any other. A line under
   another such label (`Overall verdict:`, `総合判定：`) is no block's
   verdict line; inside a block it may give another verdict, as free text
   does.
@@ -40,11 +40,10 @@ answer's own layout delimits and that gives exactly one verdict**:
   line, a disagreeing summary after it) has none. After the verdict, any
   text (free, an unknown label, a field such as `Rationale:`; not quoted,
   not a table row) gives another verdict wherever it holds a stand-alone
-  yes or no (`Wait - no.`). An
-  empty verdict takes the next line as its value, unless that line is
-  blank. A conclusion line (`結論：`, `Final verdict:`) beside a verdict
-  line is a verdict line only where it opens with a verdict; otherwise it
-  is free text.
+  yes or no (`Wait - no.`). An empty verdict takes the next line as its
+  value, unless that line is blank. A conclusion line (`結論：`, `Final
+  verdict:`) beside a verdict line is a verdict line only where it opens
+  with a verdict; otherwise it is free text.
 * A repeated id or property line that opens a block while the one before
   it still lacks its verdict opens a block only if the new one has every
   label of the one before; otherwise it is quoted material (a tool record),
