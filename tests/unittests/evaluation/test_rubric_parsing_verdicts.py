@@ -75,6 +75,19 @@ def test_decorated_yes(verdict: str):
 
 
 @pytest.mark.parametrize(
+    ("verdict", "score"),
+    [
+        ("\u2714\ufe0f", 1.0),  # ✔ with the emoji variation selector
+        ("✅ Met", 1.0),
+        ("❌ Not met", 0.0),
+        ("✅ no", None),
+    ],
+)
+def test_a_symbol_and_the_same_verdict_in_words(verdict: str, score):
+  assert _read(verdict) == score
+
+
+@pytest.mark.parametrize(
     "verdict",
     [
         "YES - the agent asked",

@@ -34,9 +34,11 @@ from ._rubric_vocabulary import NOT_APPLICABLE
 from ._rubric_vocabulary import VERDICTS
 
 _WHITESPACE = re.compile(r"\s+")
-# Arabic vowel marks and tatweel, and invisible format characters.
+# Arabic vowel marks and tatweel, invisible format characters, and the
+# variation selectors that pick an emoji's presentation (`✔️`).
 _DROP = dict.fromkeys(
-    (*range(0x064B, 0x0660), 0x0670, 0x0640, 0x200B, 0x200C, 0x200D, 0x2060),
+    (*range(0x064B, 0x0660), 0x0670, 0x0640, 0x200B, 0x200C, 0x200D, 0x2060)
+    + (0xFE0E, 0xFE0F),
     None,
 )
 
@@ -178,8 +180,11 @@ def _runs_into_word(text: str, i: int, phrase: str) -> bool:
   after = text[i:].lstrip()
   if after[:1] == "-" and after[1:2].isalpha():
     return True  # `Yes-ish`.
-  # Thai and CJK have no spaces between words: there a space separates.
-  spaced = text[i : i + 1] == " " and _is_unspaced(phrase[-1])
+  # Thai and CJK have no spaces between words: there a space separates, as
+  # it does after a symbol (`✅ Met`).
+  spaced = text[i : i + 1] == " " and (
+      _is_unspaced(phrase[-1]) or unicodedata.category(phrase[-1])[0] == "S"
+  )
   return bool(after[:1]) and _is_letter(after[0]) and not spaced
 
 
