@@ -243,7 +243,8 @@ _ECHOES = ("{}", "[id: {}]", "`{}`", "**{}**", '"{}"', "{}.")
 # the opposite verdict. The first four are marked as quoted (a block quote, a
 # fence, a quotation inside one line) or come before the block's verdict:
 # never labels (the fourth, a hypothetical verdict, gives a second verdict
-# where it comes after the block's own, as in verdict-first blocks). The last three are label lines at the start of a line: a
+# where it comes after the block's own, as in verdict-first blocks, and in
+# JSON). The last three are label lines at the start of a line: a
 # block holding them does not settle its rubric or verdict.
 _QUOTES = (
     "The agent replied\n> {id_label}: {id}\n> {verdict_label}: {verdict}",
@@ -496,10 +497,13 @@ def _cases(
     if layout not in ("table",) and draw(st.booleans()):
       fake = shown[ids[draw(st.integers(0, n - 1))]]
       # An unmarked quote leaves its block, or a neighbour, unsettled.
-      # After a verdict-first block's verdict, the hypothetical one is a
-      # second verdict: not a marked quote there.
+      # After a verdict-first block's verdict, and anywhere in a JSON object
+      # (its keys have no order), the hypothetical one is a second verdict:
+      # not a marked quote there.
       marked = (
-          _MARKED_QUOTES[:3] if layout == "verdict_first" else _MARKED_QUOTES
+          _MARKED_QUOTES[:3]
+          if layout in ("verdict_first", "json")
+          else _MARKED_QUOTES
       )
       form = draw(st.sampled_from(marked if exact_ids else _QUOTES))
       quote = form.format(
@@ -577,7 +581,7 @@ def _report(case: _Case):
 
 def _written_for(case: _Case, block: _rubric_parsing.JudgeBlock) -> int:
   """The index of the generated block a parsed block was read from."""
-  if block.line:
+  if case.layout not in ("table", "json"):
     (k,) = [k for k, (a, b) in enumerate(case.lines) if a <= block.line <= b]
     return k
   # Tables and JSON: by the marker the rationale carries.

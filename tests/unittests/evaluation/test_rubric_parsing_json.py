@@ -81,6 +81,38 @@ def test_json_that_gives_a_key_twice_is_unread():
 
 
 @pytest.mark.parametrize(
+    "item",
+    [
+        {"id": "r1", "verdict": "yes", "revised_verdict": "no"},
+        {"id": "r1", "verdict": "yes", "rationale": "Met. Actually, no."},
+        # An object has no order: before the verdict key counts too.
+        {"id": "r1", "rationale": "Final verdict: no.", "verdict": "yes"},
+    ],
+    ids=["revised_verdict_key", "rationale_after", "rationale_before"],
+)
+def test_json_value_that_gives_another_verdict_leaves_none(item):
+  blocks = answer_blocks(json.dumps([item]))
+
+  assert [(b.rubric_id, b.score, b.unscored_reason) for b in blocks] == [
+      ("r1", None, "its block gives two different verdicts")
+  ]
+
+
+@pytest.mark.parametrize(
+    "rationale",
+    [
+        "No issues: the dose is stated.",  # `no` running into a word
+        'The agent said "no" to the refund.',  # quoted
+        "Yes, it is stated.",  # the same verdict again
+    ],
+)
+def test_json_value_that_does_not_take_the_verdict_back(rationale: str):
+  text = json.dumps([{"id": "r1", "verdict": "yes", "rationale": rationale}])
+
+  assert [(b.rubric_id, b.score) for b in answer_blocks(text)] == [("r1", 1.0)]
+
+
+@pytest.mark.parametrize(
     "evidence",
     [
         '```json\n[{"id": "r1", "answer": "No, it failed"}]\n```',

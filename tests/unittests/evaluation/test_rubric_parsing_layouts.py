@@ -308,7 +308,7 @@ def test_a_verdict_taken_back_after_its_line_gives_none(after: str):
         "Yes, it does.",  # the same verdict again
         "> Verdict: no",  # quoted
         'The agent wrote "no" in turn 2.',  # quoted
-        "| r1 | no |",  # a table row
+        "| total | no |",  # a table row
         "Rationale: no other issue.",  # `no` running into a word
     ],
 )
@@ -316,6 +316,73 @@ def test_text_after_the_verdict_that_does_not_take_it_back(after: str):
   block = only_block("ID: r1\nProperty: a\nVerdict: yes\n" + after)
 
   assert (block.rubric_id, block.score) == ("r1", 1.0)
+
+
+_TWO_BLOCKS = (
+    "ID: r1\nProperty: a\nVerdict: yes\n\nID: r2\nProperty: b\nVerdict: no\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Correction: I misread r1, so r1 should be no.",
+        "Summary:\n- r1: no\n- r2: no",
+        "Summary:\n- ID: r1 - Verdict: no",
+        "Verdict for r1 (revised): no",
+        "| r1 | no |",
+        'Note - r1, on a closer read: "No".',
+    ],
+)
+def test_a_later_line_naming_a_block_that_disagrees_leaves_it_unscored(
+    after: str,
+):
+  # The correction follows r2's block, but it is about r1.
+  blocks = answer_blocks(_TWO_BLOCKS + after)
+
+  assert [(b.rubric_id, b.score) for b in blocks][:2] == [
+      ("r1", None),
+      ("r2", 0.0),
+  ]
+  assert "names its id and gives another verdict" in blocks[0].unscored_reason
+
+
+def test_a_summary_keyed_by_ids_that_agrees_keeps_every_verdict():
+  blocks = answer_blocks(_TWO_BLOCKS + "Summary:\n- r1: yes\n- **r2**: no")
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", 1.0), ("r2", 0.0)]
+
+
+def test_a_line_naming_a_block_before_the_verdict_counts_too():
+  blocks = answer_blocks(
+      "ID: r1\nProperty: a\nVerdict: yes\n\n"
+      "ID: r2\nProperty: b\nRationale: revisiting r1, it is a no.\n"
+      "Verdict: no"
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", None), ("r2", 0.0)]
+
+
+@pytest.mark.parametrize(
+    ("ids", "after"),
+    [
+        (("1", "2"), "Of the 3 steps, 1 was late: still yes."),  # a number
+        (("dose", "timing"), "Dose aside, timing: yes."),  # a word
+        (("r1", "r2"), "> r1: yes"),  # quoted
+        (("r1", "r2"), "r10: yes"),  # another id
+    ],
+)
+def test_an_id_that_could_be_something_else_is_not_looked_for(ids, after):
+  first, second = ids
+  blocks = answer_blocks(
+      f"ID: {first}\nProperty: a\nVerdict: no\n\n"
+      f"ID: {second}\nProperty: b\nVerdict: yes\n\n{after}"
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [
+      (first, 0.0),
+      (second, 1.0),
+  ]
 
 
 def test_blocks_across_blank_lines_do_not_outvote_a_verdict_first_reading():
@@ -349,3 +416,34 @@ def test_blank_lines_around_every_verdict_keep_the_template_order():
 )
 def test_answers_without_blocks(text):
   assert answer_blocks(text) == []
+
+
+@pytest.mark.parametrize("rubrics", [3, 4])
+def test_an_answer_that_turns_verdict_first_gives_no_neighbour_a_verdict(
+    rubrics: int,
+):
+  # r1 is verdict-last; then each verdict follows a blank line and opens the
+  # next block. Read verdict-last, each rubric would get the next one's.
+  verdicts = ["no", "yes", "no"]
+  blocks = answer_blocks(
+      "ID: r1\nProperty: a\nRationale: x\nVerdict: yes\n\n"
+      + "".join(
+          f"Verdict: {verdicts[k - 2]}\nID: r{k}\nProperty: p{k}\nRationale:"
+          " y\n\n"
+          for k in range(2, rubrics + 1)
+      )
+  )
+
+  assert [b.score for b in blocks] == [None] * rubrics
+  assert all("does not settle" in b.unscored_reason for b in blocks[1:-1])
+
+
+def test_a_verdict_after_a_blank_line_keeps_its_block_when_the_next_has_one():
+  # r1's verdict follows a blank line and hugs r2's id, but r2 ends with its
+  # own verdict: the verdict cannot open r2, so r1 keeps it.
+  blocks = answer_blocks(
+      "ID: r1\nProperty: a\nRationale: x\n\nVerdict: yes\n"
+      "ID: r2\nProperty: b\nRationale: y\nVerdict: no\n"
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", 1.0), ("r2", 0.0)]

@@ -34,6 +34,8 @@ failing example shows where a verdict came from. The properties:
 (C) A plain template answer (verdict last, ids echoed, no summaries,
     corrections or quotes) gives every rubric its verdict.
 (D) A block that gives two different verdicts gives its rubric none.
+(E) A line after a later block that names a rubric by its id and gives it
+    the other verdict leaves that rubric without one.
 
 Set RUBRIC_PARSING_EXAMPLES to run more examples than CI does.
 """
@@ -144,6 +146,7 @@ class _Block:
   source: int  # The rubric the block was written for.
   verdict: Optional[bool]  # None: a verdict that is no yes and no no.
   correction: Optional[bool] = None  # The corrected verdict, if any.
+  named: bool = False  # Corrected by a later line that names its id.
 
 
 @dataclasses.dataclass
@@ -213,6 +216,7 @@ def _cases(
     plain: bool = False,
     verdict_first: Optional[bool] = None,
     min_blocks: int = 1,
+    late_correction: bool = False,
 ) -> _Case:
   """Returns rubrics, a judge answer built from them, and its blocks.
 
@@ -223,6 +227,8 @@ def _cases(
     verdict_first: Whether every block opens with its verdict line (None:
       drawn).
     min_blocks: The fewest blocks the answer holds.
+    late_correction: After the last block, a line that names an earlier
+      block's rubric by its id and gives it the other verdict.
 
   Returns:
     The case.
@@ -300,6 +306,16 @@ def _cases(
     spans.append((first, _line_count(lines)))
     if blank_between:
       lines.append("")
+  answered = [
+      b for b in blocks[:-1] if b.verdict is not None and b.correction is None
+  ]
+  if late_correction and answered:
+    named = draw(st.sampled_from(answered))
+    named.named, named.correction = True, not named.verdict
+    lines.append(
+        f"Correction: {handles[named.source]} should be"
+        f" {_word(draw, named.correction)}."
+    )
   if not plain and draw(st.booleans()):
     if draw(st.booleans()):
       lines.append("")
@@ -396,6 +412,22 @@ def test_plain_template_answer_gets_every_verdict(case: _Case):
       expected[i] for i in range(len(case.rubrics))
   ], report
   assert report.warning_message() is None
+
+
+# (E) A line after a later block that names a rubric by its id and gives it
+# the other verdict takes the verdict back, where the id is one that is
+# looked for (it mixes letters with digits or punctuation).
+@_SETTINGS
+@given(_cases(min_blocks=2, late_correction=True))
+def test_a_later_line_naming_a_rubric_takes_its_verdict_back(case: _Case):
+  _check_never_misattributes(case)
+  _, report = _report(case)
+  shown = _rubric_ids.rubric_prompt_ids(case.rubrics)
+  for position, outcome in enumerate(report.outcomes):
+    handle = shown[case.rubrics[position].rubric_id].casefold()
+    written = [b for b in case.blocks if b.source == position]
+    if any(b.named for b in written) and _rubric_parsing._findable(handle):
+      assert outcome.score is None, (position, outcome)
 
 
 # (D) A block that gives two different verdicts (a correction on its verdict

@@ -45,6 +45,40 @@ def test_markdown_table_rows_are_blocks():
 @pytest.mark.parametrize(
     "table",
     [
+        "| ID | Verdict | Revised verdict |\n|---|---|---|\n| r1 | Yes | No |",
+        # No label outranks another: not even `Final verdict`.
+        (
+            "| ID | Initial verdict | Final verdict |\n|---|---|---|\n| r1 |"
+            " Yes | No |"
+        ),
+        (
+            "| ID | Verdict | Notes |\n|---|---|---|\n| r1 | Yes | Correction:"
+            " No. |"
+        ),
+    ],
+    ids=["revised_column", "initial_and_final", "note_after_the_verdict"],
+)
+def test_a_row_that_gives_another_verdict_gives_none(table: str):
+  blocks = answer_blocks(table)
+
+  assert [(b.rubric_id, b.score, b.unscored_reason) for b in blocks] == [
+      ("r1", None, "its block gives two different verdicts")
+  ]
+
+
+def test_a_row_keeps_its_verdict_against_cells_before_it():
+  # The rationale before the verdict cell may quote the agent.
+  blocks = answer_blocks(
+      "| ID | Rationale | Verdict | Notes |\n|---|---|---|---|\n"
+      "| r1 | The agent wrote: no. | Yes | No issues |"
+  )
+
+  assert [(b.rubric_id, b.score, b.line) for b in blocks] == [("r1", 1.0, 3)]
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
         "| Property | ID | Verdict |\n|---|---|---|\n| p | r1 | yes |",
         (
             "| **ID** | **Property** | **Verdict** |\n| --- | --- | --- |\n"

@@ -29,8 +29,11 @@ answer's own layout delimits and that gives exactly one verdict**:
   line in a block, one per block, wins where only the other has blocks
   that run across blank lines; otherwise a rubric keeps only a verdict both
   readings give it (a summary verdict before blocks cut off at the end
-  reads as verdict-first). One block has only the template's order. Lines
-  before the first block reach no rubric.
+  reads as verdict-first). Where the verdict-first reading is out, a
+  verdict after a blank line right before the next block stands only where
+  the verdict-first reading agrees, if that block has no verdict or its
+  own may open the block after it (an answer that turns verdict-first). One block has only the template's order.
+  Lines before the first block reach no rubric.
 * The answer's verdict label is the verdict or conclusion label that the
   most blocks use, two or more and more than any other. A line under
   another such label (`Overall verdict:`, `総合判定：`) is no block's
@@ -44,6 +47,10 @@ answer's own layout delimits and that gives exactly one verdict**:
   value, unless that line is blank. A conclusion line (`結論：`, `Final
   verdict:`) beside a verdict line is a verdict line only where it opens
   with a verdict; otherwise it is free text.
+* A line anywhere that names a block's id (`Correction: r1 should be no`)
+  speaks of that block too, and a stand-alone verdict there must agree
+  with the block's (`_check_mentions`). A line whose label is a block's id
+  (`- r1: yes` in a summary) speaks of that block only.
 * A repeated id or property line that opens a block while the one before
   it still lacks its verdict opens a block only if the new one has every
   label of the one before; otherwise it is quoted material (a tool record),
@@ -102,14 +109,10 @@ _VERDICT_LABELS = tuple(
 _CELL_INDEX = {
     k: "verdict" if f == "conclusion" else f for k, f in _LABEL_INDEX.items()
 }
+_VERDICT_OPENINGS = tuple(f"{v} " for v in _VERDICT_LABELS)
 # The templates' own `STEP 1:` ... `STEP 5:` lines.
 _STEP = re.compile(
     "(?:%s) ?\\d{1,2}" % "|".join(map(re.escape, map(normalize, STEP_WORDS)))
-)
-# `Verdict: no` written inside a line.
-_MENTION = re.compile(
-    "(?:%s)[*_ ]*[:\uff1a][*_ ]*([^.,;\u3002]{1,40})"
-    % "|".join(map(re.escape, sorted(_VERDICT_LABELS, key=len, reverse=True)))
 )
 
 
@@ -125,8 +128,8 @@ class JudgeBlock:
     verdict: The verdict as the judge wrote it, if any; the verdicts it gave
       joined by ` / ` when the block holds more than one.
     score: 1.0 for a yes, 0.0 for a no, None for anything else.
-    line: The 1-based line of the answer where the block starts (0 for a
-      table row or JSON).
+    line: The 1-based line of the answer where the block starts, or its
+      row of a table (0 for JSON).
     unscored_reason: Why the block gives no verdict (None when it gives one).
   """
 
@@ -147,6 +150,8 @@ class _Label:
   value: str
   # A verdict label other than the answer's: a conclusion, not a verdict.
   aside: bool = False
+  # A block's id as the label (`- r1: no`): the line is about that block.
+  keyed: bool = False
 
 
 @dataclasses.dataclass
@@ -156,6 +161,12 @@ class _Line:
   labels: list[_Label]
   quoted: bool = False
   echo: bool = False
+
+
+def _names_verdict(key: str) -> bool:
+  """Whether a label names a verdict among other words (`Corrected verdict`,
+  `Verdict for r1`, `修正後の判定`, `revised verdict`)."""
+  return key.endswith(_VERDICT_LABELS) or key.startswith(_VERDICT_OPENINGS)
 
 
 def _split_label(line: str) -> list[_Label]:
@@ -181,12 +192,7 @@ def _split_label(line: str) -> list[_Label]:
   key = _PARENTHESIS.sub("", key)
   if any(c in key for c in ".,;!?()\"'\u3001\u3002") or key.isdigit():
     return []
-  # `Corrected verdict:`, `Verdict (revised):`, `修正後の判定：`: verdicts too.
-  field = _LABEL_INDEX.get(key) or (
-      "verdict" if key.endswith(_VERDICT_LABELS) else None
-  )
-  if field is None and key.startswith(tuple(f"{v} " for v in _VERDICT_LABELS)):
-    field = "verdict"
+  field = _LABEL_INDEX.get(key) or ("verdict" if _names_verdict(key) else None)
   return [_Label(key, field, text[colon + 1 :].strip(_TRIM))]
 
 
@@ -245,6 +251,7 @@ class _Block:
   open_field: Optional[str] = None
   identity_lines: list[int] = dataclasses.field(default_factory=list)
   label_lines: list[int] = dataclasses.field(default_factory=list)
+  verdict_line: int = 0
   unnamed: bool = False  # Two ids or properties: it names no rubric.
   # The block this one opened in, before its verdict, by repeating a label.
   doubted: Optional[_Block] = None
@@ -320,6 +327,7 @@ class _Reading:
         self.stray.append(label)  # A summary: it reaches no rubric.
         return
       block.verdicts.append(label)
+      block.verdict_line = line
     elif field in _IDENTITY:
       if self.verdict_first and block is None:
         self.outside_identity = True
@@ -333,7 +341,11 @@ class _Reading:
       block.identity_lines.append(line)
     elif block is None:
       return
-    elif (block.verdicts or label.aside) and not _STEP.fullmatch(label.key):
+    elif (
+        (block.verdicts or label.aside)
+        and not label.keyed
+        and not _STEP.fullmatch(label.key)
+    ):
       # `Correction: yes`, `Rationale: on second thought, no.` after the
       # verdict: another verdict.
       block.after += _said(label.value)
@@ -450,12 +462,6 @@ def _between(sorted_numbers: list[int], low: int, high: int) -> bool:
   return i < len(sorted_numbers) and sorted_numbers[i] < high
 
 
-def _mentioned(text: str) -> list[float]:
-  """The verdicts `text` writes as `Verdict: no` outside quotation marks."""
-  found = _MENTION.finditer(_QUOTED.sub(" ", normalize(text)))
-  return [s for s in (read_verdict(m.group(1)) for m in found) if s is not None]
-
-
 def _said(text: str) -> set[float]:
   """The stand-alone verdicts `text` gives outside quotation marks."""
   return verdicts_in(_QUOTED.sub(" ", normalize(text)))
@@ -496,40 +502,65 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
   """Reads the text blocks; see the module docstring for the rules."""
   _learn_verdict_label(lines)
   _learn_identity(lines)
+  ids = {
+      _id_key(label.value)
+      for line in lines
+      for label in line.labels
+      if label.field == "id"
+  }
+  for line in lines:
+    for label in line.labels[:1]:
+      label.keyed = (
+          label.field is None and label.key in ids and _findable(label.key)
+      )
   last = _Reading(lines, verdict_first=False)
   first = _Reading(lines, verdict_first=True)
   chosen = [b.judge_block() for b in last.blocks]
+  twins = {
+      b.identity_lines[0]: b.judge_block()
+      for b in first.blocks
+      if b.identity_lines
+  }
+
+  def twin(block: _Block) -> Optional[JudgeBlock]:
+    return twins.get(block.identity_lines[0]) if block.identity_lines else None
+
   lone_gaps = last.gapped and not first.gapped
+  doubted: list[int] = []  # Blocks that keep a verdict only if twins agree.
   if len(first.blocks) < 2 or first.outside_identity and not lone_gaps:
     # A verdict before the first block may be that block's own: then that
     # block read verdict-first must agree.
     keys = {v.key for b in last.blocks for v in b.given()}
     before = {read_verdict(v.value) for v in last.strays_that_count(keys)}
-    opening = last.blocks[0].identity_lines[:1] if last.blocks else None
-    twins = [
-        b.judge_block()
-        for b in first.blocks
-        if opening and b.identity_lines[:1] == opening
-    ]
-    if before and twins and twins[0]:
-      before = {twins[0].score}
+    if before and last.blocks and twin(last.blocks[0]):
+      before = {twin(last.blocks[0]).score}
     if chosen and chosen[0] and before - {chosen[0].score}:
       chosen[0].score = None
       chosen[0].unscored_reason = _UNSETTLED
+    # So must a verdict after a blank line right before the next block, if
+    # that block has none, or its own may open the block after it: it may
+    # open the next block (an answer that turns verdict-first).
+    blank = [line.number for line in lines if not line.text.strip()]
+    shifted: set[int] = set()
+    for i in range(len(last.blocks) - 2, -1, -1):
+      block, after = last.blocks[i], last.blocks[i + 1]
+      if (
+          after.line == block.verdict_line + 1
+          and _between(blank, block.label_lines[0], block.verdict_line)
+          and (not after.verdicts or i + 1 in shifted)
+      ):
+        shifted.add(i)
+    doubted = [i for i in shifted if chosen[i] and chosen[i].score is not None]
   elif first.complete() and not last.complete() and lone_gaps:
     chosen = [b.judge_block() for b in first.blocks]
   elif first.complete() or not last.complete() or lone_gaps:
     # Both readings stand: a rubric keeps only a verdict they agree on.
-    twins = {
-        b.identity_lines[0]: b.judge_block()
-        for b in first.blocks
-        if b.identity_lines
-    }
-    for block, judged in zip(last.blocks, chosen):
-      twin = twins.get(block.identity_lines[0])
-      if judged and (twin is None or twin.score != judged.score):
-        judged.score = None
-        judged.unscored_reason = _UNSETTLED
+    doubted = list(range(len(chosen)))
+  for i in doubted:
+    judged, other = chosen[i], twin(last.blocks[i])
+    if judged and (other is None or other.score != judged.score):
+      judged.score = None
+      judged.unscored_reason = _UNSETTLED
   return [b for b in chosen if b is not None]
 
 
@@ -560,7 +591,11 @@ def _table_blocks(lines: list[_Line]) -> list[JudgeBlock]:
         for c in _CELL_SEPARATOR.split(row[1:-1])
     ]
     if columns is None:
-      columns = [_CELL_INDEX.get(normalize(c)) for c in cells]
+      columns = [
+          _CELL_INDEX.get(normalize(c))
+          or ("verdict" if _names_verdict(normalize(c)) else None)
+          for c in cells
+      ]
       if "verdict" not in columns or not set(_IDENTITY) & set(columns):
         columns = None
     elif len(cells) == len(columns) and any(set(c) - set("-: ") for c in cells):
@@ -569,8 +604,14 @@ def _table_blocks(lines: list[_Line]) -> list[JudgeBlock]:
         if field and cell:  # Two columns for one field must agree.
           found[field] = cell if found.get(field, cell) == cell else None
       score, reason, _ = read(found.get("verdict"))
-      if "verdict" in found and found["verdict"] is None:
-        reason = "its block gives two different verdicts"
+      # Cells after the verdict are text after it.
+      after = cells[columns.index("verdict") + 1 :]
+      if (
+          "verdict" in found
+          and found["verdict"] is None
+          or any(_said(cell) - {score} for cell in after if score is not None)
+      ):
+        score, reason = None, "its block gives two different verdicts"
       blocks.append(
           _split_id_tag(
               JudgeBlock(
@@ -580,6 +621,7 @@ def _table_blocks(lines: list[_Line]) -> list[JudgeBlock]:
                   evidence=found.get("evidence"),
                   verdict=found.get("verdict"),
                   score=score,
+                  line=line.number,
                   unscored_reason=reason,
               )
           )
@@ -598,9 +640,8 @@ _JSON_KEYS = {
 
 
 def _json_field(key: object) -> Optional[str]:
-  return _JSON_KEYS.get(
-      normalize(str(key)[:_MAX_LABEL_CHARS]).replace("_", " ")
-  )
+  key = normalize(str(key)[:_MAX_LABEL_CHARS]).replace("_", " ")
+  return _JSON_KEYS.get(key) or ("verdict" if _names_verdict(key) else None)
 
 
 def _json_items(data: Any) -> list[dict[str, Any]]:
@@ -635,10 +676,12 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> Any:
 def _parse_json(document: str) -> list[JudgeBlock]:
   """Reads a JSON answer: each object with a verdict key is a block.
 
-  Keys are read as labels (`rubric_id`, `verdict`, `answer`). An object
-  whose keys for one field disagree (`verdict` and `answer`, `id` and
-  `rubric_id`) gives that field none, and an object that gives a key twice
-  is not read.
+  Keys are read as labels (`rubric_id`, `verdict`, `answer`,
+  `revised_verdict`). An object whose keys for one field disagree (`verdict`
+  and `answer`, `id` and `rubric_id`) gives that field none; an object that
+  gives a key twice is not read. An object has no order, so any other
+  value gives another verdict wherever it holds a stand-alone yes or no, as
+  text after the verdict does in a text block.
   """
   try:
     data = json.loads(document, object_pairs_hook=_unique_keys)
@@ -658,18 +701,81 @@ def _parse_json(document: str) -> list[JudgeBlock]:
         evidence=one.get("evidence"),
         verdict=" / ".join(sorted(filter(None, fields.get("verdict", ())))),
     )
-    mentioned = {
+    said = {
         score
-        for line in _lines(block.rationale or "")
+        for key, value in item.items()
+        if _json_field(key) not in (*_IDENTITY, "verdict")
+        and isinstance(value, str)
+        for line in _lines(value)
         if not line.quoted
-        for score in _mentioned(line.text)
+        for score in _said(line.text)
     }
-    if "verdict" not in one or mentioned - {read_verdict(one["verdict"])}:
+    if "verdict" not in one or said - {read_verdict(one["verdict"])}:
       block.unscored_reason = "its block gives two different verdicts"
     else:
       block.score, block.unscored_reason, _ = read(one["verdict"])
     blocks.append(_split_id_tag(block))
   return blocks
+
+
+def _id_key(rubric_id: str) -> str:
+  return normalize(rubric_id).strip(_TRIM)
+
+
+def _findable(rubric_id: str) -> bool:
+  """Whether an id named in a line can only be that id: it mixes letters
+  with digits or punctuation (`r1`, `tu_right_tool`), unlike a word or a
+  number."""
+  letters = sum(c.isalpha() for c in rubric_id)
+  return 0 < letters < len(rubric_id)
+
+
+def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
+  """Unscores a block that a line naming its id contradicts.
+
+  A line that names a block's id (`Correction: r1 should be no`, `- r1:
+  no` in a summary) speaks of that block wherever it stands: each id named
+  takes the text from its mention to the next one, and the text before the
+  first, and a stand-alone verdict there that differs from the block's
+  leaves the block with two verdicts. Quoted lines name nothing, nor does
+  the line that opens the block or gives its id.
+  """
+  ids: dict[str, list[JudgeBlock]] = {}
+  for block in blocks:
+    key = _id_key(block.rubric_id or "")
+    if block.score is not None and _findable(key):
+      ids.setdefault(key, []).append(block)
+  if not ids:
+    return
+  mention = re.compile(
+      "(?<![0-9a-z_])(%s)(?![0-9a-z_])"
+      % "|".join(map(re.escape, sorted(ids, key=len, reverse=True)))
+  )
+  for line in lines:
+    text = normalize(line.text)
+    found = [] if line.quoted else list(mention.finditer(text))
+    if not found:
+      continue
+    own = {
+        _id_key(label.value)
+        for label in _split_label(line.text)
+        if label.field == "id"
+    }
+    before = text[: found[0].start()]
+    ends = [m.start() for m in found[1:]] + [len(text)]
+    for match, end in zip(found, ends):
+      key = match.group(1)
+      said = verdicts_in(before + " " + text[match.end() : end])
+      for block in ids[key]:
+        if (
+            key not in own
+            and block.line != line.number
+            and said - {block.score}
+        ):
+          block.score = None
+          block.unscored_reason = (
+              f"line {line.number} names its id and gives another verdict"
+          )
 
 
 def parse_judge_answer(text: object) -> list[JudgeBlock]:
@@ -700,6 +806,7 @@ def parse_judge_answer(text: object) -> list[JudgeBlock]:
     return []
   lines = _lines(text)
   blocks = _parse_text(lines) + _table_blocks(lines)
+  _check_mentions(lines, blocks)
   if blocks:
     return blocks
   # No text block: a JSON answer, bare or in the answer's one fence.
