@@ -242,9 +242,9 @@ _ECHOES = ("{}", "[id: {}]", "`{}`", "**{}**", '"{}"', "{}.")
 # Quoted label lines inside a rationale. Each names another rubric's id and
 # the opposite verdict. The first four are marked as quoted (a block quote, a
 # fence, a quotation inside one line) or come before the block's verdict:
-# never labels (the fourth, a hypothetical verdict, gives a second verdict
-# where it comes after the block's own, as in verdict-first blocks, and in
-# JSON). The last three are label lines at the start of a line: a
+# never labels (the third, a quoted verdict, and the fourth, a hypothetical
+# one, give a second verdict where they come after the block's own, as in
+# verdict-first blocks, and in JSON). The last three are label lines at the start of a line: a
 # block holding them does not settle its rubric or verdict.
 _QUOTES = (
     "The agent replied\n> {id_label}: {id}\n> {verdict_label}: {verdict}",
@@ -498,10 +498,10 @@ def _cases(
       fake = shown[ids[draw(st.integers(0, n - 1))]]
       # An unmarked quote leaves its block, or a neighbour, unsettled.
       # After a verdict-first block's verdict, and anywhere in a JSON object
-      # (its keys have no order), the hypothetical one is a second verdict:
-      # not a marked quote there.
+      # (its keys have no order), the quoted and the hypothetical ones are a
+      # second verdict: not marked quotes there.
       marked = (
-          _MARKED_QUOTES[:3]
+          _MARKED_QUOTES[:2]
           if layout in ("verdict_first", "json")
           else _MARKED_QUOTES
       )

@@ -87,8 +87,16 @@ def test_json_that_gives_a_key_twice_is_unread():
         {"id": "r1", "verdict": "yes", "rationale": "Met. Actually, no."},
         # An object has no order: before the verdict key counts too.
         {"id": "r1", "rationale": "Final verdict: no.", "verdict": "yes"},
+        {"id": "r1", "verdict": "yes", "met": False},
+        {"id": "r1", "verdict": "yes", "notes": ["Correction: no."]},
     ],
-    ids=["revised_verdict_key", "rationale_after", "rationale_before"],
+    ids=[
+        "revised_verdict_key",
+        "rationale_after",
+        "rationale_before",
+        "bool_value",
+        "list_value",
+    ],
 )
 def test_json_value_that_gives_another_verdict_leaves_none(item):
   blocks = answer_blocks(json.dumps([item]))
@@ -102,7 +110,6 @@ def test_json_value_that_gives_another_verdict_leaves_none(item):
     "rationale",
     [
         "No issues: the dose is stated.",  # `no` running into a word
-        'The agent said "no" to the refund.',  # quoted
         "Yes, it is stated.",  # the same verdict again
     ],
 )

@@ -288,6 +288,9 @@ def test_two_verdicts_in_a_block_give_none(text: str):
         "\nOn second thought: no.",
         "Rationale: at first it looked met. Actually, no.",
         "Rationale: it looked met.\nOn a closer read, no.",
+        '(Edit: this should be "No".)',
+        # Quoted: the judge's words or the agent's, the answer does not say.
+        'The agent wrote "no" in turn 2.',
     ],
 )
 def test_a_verdict_taken_back_after_its_line_gives_none(after: str):
@@ -307,7 +310,6 @@ def test_a_verdict_taken_back_after_its_line_gives_none(after: str):
         "No other issue was found.",  # `no` running into a word
         "Yes, it does.",  # the same verdict again
         "> Verdict: no",  # quoted
-        'The agent wrote "no" in turn 2.',  # quoted
         "| total | no |",  # a table row
         "Rationale: no other issue.",  # `no` running into a word
     ],
@@ -332,6 +334,8 @@ _TWO_BLOCKS = (
         "Verdict for r1 (revised): no",
         "| r1 | no |",
         'Note - r1, on a closer read: "No".',
+        "Correction: [r1] is a no.",
+        "r2 is fine, but r1 and r2 differ: r1 is a no.",
     ],
 )
 def test_a_later_line_naming_a_block_that_disagrees_leaves_it_unscored(
@@ -345,6 +349,16 @@ def test_a_later_line_naming_a_block_that_disagrees_leaves_it_unscored(
       ("r2", 0.0),
   ]
   assert "names its id and gives another verdict" in blocks[0].unscored_reason
+
+
+def test_one_line_naming_two_blocks_checks_both_against_every_verdict():
+  # Which verdict goes with which id is a guess: each must agree with all.
+  blocks = answer_blocks(_TWO_BLOCKS + "Summary: r1 yes, r2 no.")
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [
+      ("r1", None),
+      ("r2", None),
+  ]
 
 
 def test_a_summary_keyed_by_ids_that_agrees_keeps_every_verdict():
@@ -419,17 +433,18 @@ def test_answers_without_blocks(text):
 
 
 @pytest.mark.parametrize("rubrics", [3, 4])
+@pytest.mark.parametrize("gap", ["", "---", "\u200b"])
 def test_an_answer_that_turns_verdict_first_gives_no_neighbour_a_verdict(
-    rubrics: int,
+    rubrics: int, gap: str
 ):
   # r1 is verdict-last; then each verdict follows a blank line and opens the
   # next block. Read verdict-last, each rubric would get the next one's.
   verdicts = ["no", "yes", "no"]
   blocks = answer_blocks(
-      "ID: r1\nProperty: a\nRationale: x\nVerdict: yes\n\n"
+      f"ID: r1\nProperty: a\nRationale: x\nVerdict: yes\n{gap}\n"
       + "".join(
           f"Verdict: {verdicts[k - 2]}\nID: r{k}\nProperty: p{k}\nRationale:"
-          " y\n\n"
+          f" y\n{gap}\n"
           for k in range(2, rubrics + 1)
       )
   )

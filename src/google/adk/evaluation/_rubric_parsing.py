@@ -41,9 +41,11 @@ answer's own layout delimits and that gives exactly one verdict**:
   does.
 * A block with two different verdicts (a correction, a second verdict
   line, a disagreeing summary after it) has none. After the verdict, any
-  text (free, an unknown label, a field such as `Rationale:`; not quoted,
-  not a table row) gives another verdict wherever it holds a stand-alone
-  yes or no (`Wait - no.`). An empty verdict takes the next line as its
+  text (free, an unknown label, a field such as `Rationale:`; not in a
+  block quote or fence, not a table row) gives another verdict wherever it
+  holds a stand-alone yes or no, in quotation marks or not (`Wait - no.`,
+  `this should be "no"`). Lines that separate blocks are blank lines and
+  lines without a letter or digit (`---`). An empty verdict takes the next line as its
   value, unless that line is blank. A conclusion line (`結論：`, `Final
   verdict:`) beside a verdict line is a verdict line only where it opens
   with a verdict; otherwise it is free text.
@@ -93,10 +95,6 @@ _FENCED = re.compile(
 _ID_TAG = re.compile(r"\[\s*id\s*[:\uff1a]\s*([^\]\n]{1,200})\]\s*", re.I)
 _CELL_SEPARATOR = re.compile(r"(?<!\\)\|")
 _PARENTHESIS = re.compile(r"\s*\([^()]{1,20}\)$")
-_QUOTED = re.compile(
-    '"[^"]*"|\u201c[^\u201d]*\u201d|\u300c[^\u300d]*\u300d'
-    "|\u00ab[^\u00bb]*\u00bb|`[^`]*`"
-)
 _IDENTITY = ("id", "property")
 _LABEL_INDEX: dict[str, str] = {
     normalize(word): field for field, words in LABELS.items() for word in words
@@ -312,7 +310,7 @@ class _Reading:
       if not line.labels and self.block:
         self._text(line.text, line.quoted)
     self.blocks = self._settle()
-    blank = [line.number for line in lines if not line.text.strip()]
+    blank = _breaks(lines)
     self.gapped = any(
         b.label_lines and _between(blank, b.label_lines[0], b.label_lines[-1])
         for b in self.blocks
@@ -456,6 +454,12 @@ def _learn_verdict_label(lines: list[_Line]) -> None:
       label.field, label.aside = None, True
 
 
+def _breaks(lines: list[_Line]) -> list[int]:
+  """The lines that separate blocks: blank, or with no letter or digit
+  (`---`, `***`, an invisible character)."""
+  return [line.number for line in lines if not any(map(str.isalnum, line.text))]
+
+
 def _between(sorted_numbers: list[int], low: int, high: int) -> bool:
   """Whether a number of `sorted_numbers` lies strictly between the two."""
   i = bisect.bisect_right(sorted_numbers, low)
@@ -463,8 +467,9 @@ def _between(sorted_numbers: list[int], low: int, high: int) -> bool:
 
 
 def _said(text: str) -> set[float]:
-  """The stand-alone verdicts `text` gives outside quotation marks."""
-  return verdicts_in(_QUOTED.sub(" ", normalize(text)))
+  """The stand-alone verdicts `text` gives, quoted or not: a quoted `"no"`
+  after a verdict may as well be the judge's own as the agent's."""
+  return verdicts_in(normalize(text))
 
 
 def _learn_identity(lines: list[_Line]) -> None:
@@ -540,7 +545,7 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
     # So must a verdict after a blank line right before the next block, if
     # that block has none, or its own may open the block after it: it may
     # open the next block (an answer that turns verdict-first).
-    blank = [line.number for line in lines if not line.text.strip()]
+    blank = _breaks(lines)
     shifted: set[int] = set()
     for i in range(len(last.blocks) - 2, -1, -1):
       block, after = last.blocks[i], last.blocks[i + 1]
@@ -705,8 +710,7 @@ def _parse_json(document: str) -> list[JudgeBlock]:
         score
         for key, value in item.items()
         if _json_field(key) not in (*_IDENTITY, "verdict")
-        and isinstance(value, str)
-        for line in _lines(value)
+        for line in _lines(_json_text(value) or "")
         if not line.quoted
         for score in _said(line.text)
     }
@@ -719,7 +723,10 @@ def _parse_json(document: str) -> list[JudgeBlock]:
 
 
 def _id_key(rubric_id: str) -> str:
-  return normalize(rubric_id).strip(_TRIM)
+  """The id without spaces, emphasis, brackets or quotes around it."""
+  text = normalize(rubric_id).strip(_TRIM)
+  ends = [i for i, c in enumerate(text) if unicodedata.category(c)[0] != "P"]
+  return text[ends[0] : ends[-1] + 1] if ends else ""
 
 
 def _findable(rubric_id: str) -> bool:
@@ -734,11 +741,11 @@ def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
   """Unscores a block that a line naming its id contradicts.
 
   A line that names a block's id (`Correction: r1 should be no`, `- r1:
-  no` in a summary) speaks of that block wherever it stands: each id named
-  takes the text from its mention to the next one, and the text before the
-  first, and a stand-alone verdict there that differs from the block's
-  leaves the block with two verdicts. Quoted lines name nothing, nor does
-  the line that opens the block or gives its id.
+  no` in a summary) speaks of that block wherever it stands: a stand-alone
+  verdict anywhere in the line that differs from the block's leaves the
+  block with two verdicts (`r1: yes, r2: no` on one line leaves both
+  unscored: which verdict goes with which id is a guess). Quoted lines name
+  nothing, nor does the line that opens the block or gives its id.
   """
   ids: dict[str, list[JudgeBlock]] = {}
   for block in blocks:
@@ -753,29 +760,21 @@ def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
   )
   for line in lines:
     text = normalize(line.text)
-    found = [] if line.quoted else list(mention.finditer(text))
-    if not found:
+    named = set() if line.quoted else set(mention.findall(text))
+    if not named:
       continue
-    own = {
+    named -= {
         _id_key(label.value)
         for label in _split_label(line.text)
         if label.field == "id"
     }
-    before = text[: found[0].start()]
-    ends = [m.start() for m in found[1:]] + [len(text)]
-    for match, end in zip(found, ends):
-      key = match.group(1)
-      said = verdicts_in(before + " " + text[match.end() : end])
-      for block in ids[key]:
-        if (
-            key not in own
-            and block.line != line.number
-            and said - {block.score}
-        ):
-          block.score = None
-          block.unscored_reason = (
-              f"line {line.number} names its id and gives another verdict"
-          )
+    said = verdicts_in(mention.sub(" ", text))
+    for block in (b for key in named for b in ids[key]):
+      if block.line != line.number and said - {block.score}:
+        block.score = None
+        block.unscored_reason = (
+            f"line {line.number} names its id and gives another verdict"
+        )
 
 
 def parse_judge_answer(text: object) -> list[JudgeBlock]:
@@ -814,4 +813,6 @@ def parse_judge_answer(text: object) -> list[JudgeBlock]:
   if stripped[:1] in ("{", "["):
     return _parse_json(stripped)
   fenced = [m.group(2) for m in _FENCED.finditer(text)]
-  return _parse_json(fenced[0]) if len(fenced) == 1 else []
+  blocks = _parse_json(fenced[0]) if len(fenced) == 1 else []
+  _check_mentions(lines, blocks)  # The text around the fence.
+  return blocks
