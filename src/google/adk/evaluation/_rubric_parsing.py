@@ -521,13 +521,16 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
   last = _Reading(lines, verdict_first=False)
   first = _Reading(lines, verdict_first=True)
   chosen = [b.judge_block() for b in last.blocks]
-  twins = {
-      b.identity_lines[0]: b.judge_block()
-      for b in first.blocks
-      if b.identity_lines
-  }
+  twins: dict[int, Optional[JudgeBlock]] = {}
 
   def twin(block: _Block) -> Optional[JudgeBlock]:
+    """The block read verdict-first that opens with the same line."""
+    if not twins:  # Read only when a rule needs it.
+      twins.update(
+          (b.identity_lines[0], b.judge_block())
+          for b in first.blocks
+          if b.identity_lines
+      )
     return twins.get(block.identity_lines[0]) if block.identity_lines else None
 
   lone_gaps = last.gapped and not first.gapped
@@ -765,10 +768,10 @@ def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
       continue
     named -= {
         _id_key(label.value)
-        for label in _split_label(line.text)
+        for label in line.labels or _split_label(line.text)
         if label.field == "id"
     }
-    said = verdicts_in(mention.sub(" ", text))
+    said = verdicts_in(mention.sub(" ", text)) if named else set()
     for block in (b for key in named for b in ids[key]):
       if block.line != line.number and said - {block.score}:
         block.score = None

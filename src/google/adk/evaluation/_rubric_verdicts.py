@@ -46,7 +46,8 @@ _DROP = dict.fromkeys(
 def normalize(text: str) -> str:
   """NFKC, case folded, without format characters, spaces collapsed."""
   text = unicodedata.normalize("NFKC", text).casefold()
-  text = "".join(c for c in text if unicodedata.category(c) != "Cf")
+  if not text.isascii():  # ASCII has no format characters.
+    text = "".join(c for c in text if unicodedata.category(c) != "Cf")
   return _WHITESPACE.sub(" ", text).strip()
 
 
