@@ -32,8 +32,9 @@ answer's own layout delimits and that gives exactly one verdict**:
   reads as verdict-first). Where the verdict-first reading is out, a
   verdict after a blank line right before the next block stands only where
   the verdict-first reading agrees, if that block has no verdict or its
-  own may open the block after it (an answer that turns verdict-first). One block has only the template's order.
-  Lines before the first block reach no rubric.
+  own may open the block after it (an answer that turns verdict-first).
+  One block has only the template's order. Lines before the first block
+  reach no rubric.
 * The answer's verdict label is the verdict or conclusion label that the
   most blocks use, two or more and more than any other. A line under
   another such label (`Overall verdict:`, `総合判定：`) is no block's
@@ -45,8 +46,8 @@ answer's own layout delimits and that gives exactly one verdict**:
   block quote or fence, not a table row) gives another verdict wherever it
   holds a stand-alone yes or no, in quotation marks or not (`Wait - no.`,
   `this should be "no"`). Lines that separate blocks are blank lines and
-  lines without a letter or digit (`---`). An empty verdict takes the next line as its
-  value, unless that line is blank. A conclusion line (`結論：`, `Final
+  lines without a letter or digit (`---`). An empty verdict takes the next
+  line as its value, unless that line is blank. A conclusion line (`結論：`, `Final
   verdict:`) beside a verdict line is a verdict line only where it opens
   with a verdict; otherwise it is free text.
 * A line anywhere that names a block's id (`Correction: r1 should be no`)
