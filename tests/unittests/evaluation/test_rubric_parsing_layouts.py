@@ -361,10 +361,14 @@ def test_one_line_naming_two_blocks_checks_both_against_every_verdict():
   ]
 
 
-def test_a_summary_keyed_by_ids_that_agrees_keeps_every_verdict():
-  blocks = answer_blocks(_TWO_BLOCKS + "Summary:\n- r1: yes\n- **r2**: no")
+def test_a_line_about_another_block_is_still_text_after_this_one():
+  # `- r1: ...` after r2's verdict may take r2's back too: no label decides.
+  blocks = answer_blocks(
+      "ID: r1\nProperty: a\nVerdict: no\n\nID: r2\nProperty: b\n"
+      "Verdict: yes\n- r1: agreed above; this one on reflection: no."
+  )
 
-  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", 1.0), ("r2", 0.0)]
+  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", 0.0), ("r2", None)]
 
 
 def test_a_line_naming_a_block_before_the_verdict_counts_too():

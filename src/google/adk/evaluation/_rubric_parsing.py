@@ -52,8 +52,8 @@ answer's own layout delimits and that gives exactly one verdict**:
   with a verdict; otherwise it is free text.
 * A line anywhere that names a block's id (`Correction: r1 should be no`)
   speaks of that block too, and a stand-alone verdict there must agree
-  with the block's (`_check_mentions`). A line whose label is a block's id
-  (`- r1: yes` in a summary) speaks of that block only.
+  with the block's (`_check_mentions`); the block it follows is read as
+  before.
 * A repeated id or property line that opens a block while the one before
   it still lacks its verdict opens a block only if the new one has every
   label of the one before; otherwise it is quoted material (a tool record),
@@ -149,8 +149,6 @@ class _Label:
   value: str
   # A verdict label other than the answer's: a conclusion, not a verdict.
   aside: bool = False
-  # A block's id as the label (`- r1: no`): the line is about that block.
-  keyed: bool = False
 
 
 @dataclasses.dataclass
@@ -340,11 +338,7 @@ class _Reading:
       block.identity_lines.append(line)
     elif block is None:
       return
-    elif (
-        (block.verdicts or label.aside)
-        and not label.keyed
-        and not _STEP.fullmatch(label.key)
-    ):
+    elif (block.verdicts or label.aside) and not _STEP.fullmatch(label.key):
       # `Correction: yes`, `Rationale: on second thought, no.` after the
       # verdict: another verdict.
       block.after += _said(label.value)
@@ -508,17 +502,6 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
   """Reads the text blocks; see the module docstring for the rules."""
   _learn_verdict_label(lines)
   _learn_identity(lines)
-  ids = {
-      _id_key(label.value)
-      for line in lines
-      for label in line.labels
-      if label.field == "id"
-  }
-  for line in lines:
-    for label in line.labels[:1]:
-      label.keyed = (
-          label.field is None and label.key in ids and _findable(label.key)
-      )
   last = _Reading(lines, verdict_first=False)
   first = _Reading(lines, verdict_first=True)
   chosen = [b.judge_block() for b in last.blocks]
