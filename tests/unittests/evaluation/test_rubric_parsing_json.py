@@ -154,6 +154,18 @@ def test_two_fenced_json_answers_without_text_blocks_are_not_guessed():
   )
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '```json\n[{"id": "r1", "verdict": "no"}]\n````\n',
+        'Here you go:\n```json\n[{"id": "r1", "verdict": "no"}]\n',
+    ],
+    ids=["closed_by_a_longer_fence", "left_open_to_the_end"],
+)
+def test_fenced_json_ends_where_commonmark_ends_the_fence(text: str):
+  assert [(b.rubric_id, b.score) for b in answer_blocks(text)] == [("r1", 0.0)]
+
+
 def test_broken_json_falls_back_to_text():
   assert summary('{"id": "r1", "verdict": \nID: r1\nVerdict: yes') == [
       ("r1", None, 1.0)

@@ -765,7 +765,8 @@ def _outcome(
   scores = {
       getattr(a.response, "score", None)
       for a in blocks
-      if a in scored or _text(getattr(a.response, "verdict", None))
+      if getattr(a.response, "score", None) is not None
+      or _text(getattr(a.response, "verdict", None))
   }
   score = getattr(first.response, "score", None)
   reason = None

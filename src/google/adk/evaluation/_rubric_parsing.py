@@ -68,6 +68,7 @@ from __future__ import annotations
 import bisect
 import collections
 import dataclasses
+import functools
 import json
 import re
 from typing import Any
@@ -90,9 +91,6 @@ _TRIM = " \t\u3000*_`"
 _LIST_NUMBER = re.compile(r"(?:\d{1,3}[.)]|\(\d{1,3}\))\s+")
 _BRACKET_LABEL = re.compile(r"[\u3010\[]([^\u3011\]]{1,32})[\u3011\]]\s*")
 _FENCE = re.compile(r"\s*(`{3,}|~{3,})(.*)$")
-_FENCED = re.compile(
-    r"^[ \t]*(`{3,}|~{3,})[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.M | re.S
-)
 _ID_TAG = re.compile(r"\[\s*id\s*[:\uff1a]\s*([^\]\n]{1,200})\]\s*", re.I)
 _CELL_SEPARATOR = re.compile(r"(?<!\\)\|")
 _PARENTHESIS = re.compile(r"\s*\([^()]{1,20}\)$")
@@ -158,6 +156,7 @@ class _Line:
   labels: list[_Label]
   quoted: bool = False
   echo: bool = False
+  fence: int = 0  # In a fence (its opening line too): the opening line.
 
 
 def _names_verdict(key: str) -> bool:
@@ -183,14 +182,25 @@ def _split_label(line: str) -> list[_Label]:
     rest = text[bracket.end() :].lstrip(":").strip(_TRIM)
     return [_Label(key, _LABEL_INDEX[key], rest)]
   colon = text.find(":", 0, _MAX_LABEL_CHARS + 4)
-  key = normalize(text[:colon].strip(_TRIM)) if colon > 0 else ""
-  if not key or len(key) > _MAX_LABEL_CHARS or key.count(" ") > 3:
+  label = _label_before_colon(text[:colon]) if colon > 0 else None
+  if label is None:
     return []
+  return [_Label(*label, text[colon + 1 :].strip(_TRIM))]
+
+
+@functools.lru_cache(maxsize=4096)  # Answers repeat their few labels.
+def _label_before_colon(text: str) -> Optional[tuple[str, Optional[str]]]:
+  """The label (normalized) that `text` is, and the field it names; None
+  when `text` is no label."""
+  key = normalize(text.strip(_TRIM))
+  if not key or len(key) > _MAX_LABEL_CHARS or key.count(" ") > 3:
+    return None
   key = _PARENTHESIS.sub("", key)
   if any(c in key for c in ".,;!?()\"'\u3001\u3002") or key.isdigit():
-    return []
-  field = _LABEL_INDEX.get(key) or ("verdict" if _names_verdict(key) else None)
-  return [_Label(key, field, text[colon + 1 :].strip(_TRIM))]
+    return None
+  return key, _LABEL_INDEX.get(key) or (
+      "verdict" if _names_verdict(key) else None
+  )
 
 
 def _lines(text: str) -> list[_Line]:
@@ -203,20 +213,24 @@ def _lines(text: str) -> list[_Line]:
   """
   found: list[_Line] = []
   fence: Optional[str] = None
+  opened = 0
   for number, line in enumerate(text.splitlines(), start=1):
     marker = _FENCE.match(line)
     stripped = line.strip()
+    inside = 0
     if fence is not None:
       closes = marker and marker.group(1)[0] == fence[0]
       if closes and len(marker.group(1)) >= len(fence):
         fence = None if not marker.group(2).strip() else fence
+      inside = opened if fence is not None else 0
     elif marker and not (marker.group(1)[0] == "`" and "`" in marker.group(2)):
-      fence = marker.group(1)
+      fence, opened = marker.group(1), number
+      inside = number
     elif stripped[:1] != ">":
       table = stripped[:1] == stripped[-1:] == "|"
       found.append(_Line(number, line, [] if table else _split_label(line)))
       continue
-    found.append(_Line(number, line, [], quoted=True))
+    found.append(_Line(number, line, [], quoted=True, fence=inside))
   labelled = [line for line in found if line.labels]
   for one, two in zip(labelled, labelled[1:]):
     if (
@@ -245,6 +259,8 @@ class _Block:
   verdicts: list[_Label] = dataclasses.field(default_factory=list)
   # Verdicts read after the block ended, which it must agree with.
   after: list[float] = dataclasses.field(default_factory=list)
+  # Text after its verdict, read for another only if the block is judged.
+  after_text: list[str] = dataclasses.field(default_factory=list)
   open_field: Optional[str] = None
   identity_lines: list[int] = dataclasses.field(default_factory=list)
   label_lines: list[int] = dataclasses.field(default_factory=list)
@@ -268,7 +284,8 @@ class _Block:
     if not self.identity_lines and not self.verdicts:
       return None
     text = {f: "\n".join(v).strip() or None for f, v in self.fields.items()}
-    verdicts = [v.value for v in self.given()]
+    given = self.given()
+    verdicts = [v.value for v in given]
     block = JudgeBlock(
         rubric_id=None if self.unnamed else text.get("id"),
         property_text=None if self.unnamed else text.get("property"),
@@ -277,14 +294,17 @@ class _Block:
         verdict=" / ".join(dict.fromkeys(verdicts)) or None,
         line=self.line,
     )
-    scores = {read_verdict(v) for v in verdicts} | set(self.after)
+    readings = [read(v) for v in verdicts]
+    scores = {r[0] for r in readings}.union(
+        self.after, *map(_said, self.after_text)
+    )
     for v in self.verdicts:
-      if v.value.strip() and v not in self.given():
+      if v.value.strip() and v not in given:
         scores |= _said(v.value)  # `Final verdict: after all, no.`
     if len(verdicts) > 1 or len(scores) > 1:
       block.unscored_reason = "its block gives two different verdicts"
     else:
-      block.score, block.unscored_reason, _ = read(block.verdict)
+      block.score, block.unscored_reason, _ = (readings or [read(None)])[0]
     return _split_id_tag(block)
 
 
@@ -341,7 +361,7 @@ class _Reading:
     elif (block.verdicts or label.aside) and not _STEP.fullmatch(label.key):
       # `Correction: yes`, `Rationale: on second thought, no.` after the
       # verdict: another verdict.
-      block.after += _said(label.value)
+      block.after_text.append(label.value)
     block.keys.add(label.key)
     block.label_lines.append(line)
     name = field or "rationale"
@@ -360,7 +380,7 @@ class _Reading:
       # Text after the verdict (`Wait - no.`), but not a table row, may give
       # another one.
       if line.strip()[:1] != "|":
-        block.after += _said(line)
+        block.after_text.append(line)
     if block.open_field == "verdict" and not quoted:
       if line.strip():
         block.verdicts[-1].value = line.strip(_TRIM)
@@ -734,11 +754,12 @@ def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
   unscored: which verdict goes with which id is a guess). Quoted lines name
   nothing, nor does the line that opens the block or gives its id.
   """
-  ids: dict[str, list[JudgeBlock]] = {}
+  # The scored blocks by id, then by score: each is unscored once.
+  ids: dict[str, dict[float, list[JudgeBlock]]] = {}
   for block in blocks:
     key = _id_key(block.rubric_id or "")
     if block.score is not None and _findable(key):
-      ids.setdefault(key, []).append(block)
+      ids.setdefault(key, {}).setdefault(block.score, []).append(block)
   if not ids:
     return
   mention = re.compile(
@@ -756,12 +777,16 @@ def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
         if label.field == "id"
     }
     said = verdicts_in(mention.sub(" ", text)) if named else set()
-    for block in (b for key in named for b in ids[key]):
-      if block.line != line.number and said - {block.score}:
-        block.score = None
-        block.unscored_reason = (
-            f"line {line.number} names its id and gives another verdict"
-        )
+    for scored in map(ids.get, named):
+      for score in [s for s in scored if said - {s}]:
+        for block in scored.pop(score):
+          if block.line == line.number:
+            scored.setdefault(score, []).append(block)
+          else:
+            block.score = None
+            block.unscored_reason = (
+                f"line {line.number} names its id and gives another verdict"
+            )
 
 
 def parse_judge_answer(text: object) -> list[JudgeBlock]:
@@ -799,7 +824,8 @@ def parse_judge_answer(text: object) -> list[JudgeBlock]:
   stripped = text.strip()
   if stripped[:1] in ("{", "["):
     return _parse_json(stripped)
-  fenced = [m.group(2) for m in _FENCED.finditer(text)]
-  blocks = _parse_json(fenced[0]) if len(fenced) == 1 else []
+  fences = {line.fence for line in lines if line.fence}
+  fenced = [line.text for line in lines if line.fence in fences][1:]
+  blocks = _parse_json("\n".join(fenced)) if len(fences) == 1 else []
   _check_mentions(lines, blocks)  # The text around the fence.
   return blocks

@@ -46,7 +46,7 @@ _DROP = dict.fromkeys(
 def normalize(text: str) -> str:
   """NFKC, case folded, without format characters, spaces collapsed."""
   text = unicodedata.normalize("NFKC", text).casefold()
-  if not text.isascii():  # ASCII has no format characters.
+  if not (text.isascii() or text.isprintable()):  # Else no format chars.
     text = "".join(c for c in text if unicodedata.category(c) != "Cf")
   return _WHITESPACE.sub(" ", text).strip()
 
