@@ -236,6 +236,34 @@ def test_step_lines_between_blocks_are_ignored():
   ) == [("r1", "p one", 1.0), ("r2", "p two", 0.0)]
 
 
+def test_a_step_line_right_after_a_verdict_may_take_it_back():
+  # No separator after r1's verdict: the STEP line is r1's, not the
+  # preamble of the next block.
+  assert summary(
+      "ID: r1\nProperty: p one\nRationale: ok\nVerdict: yes\n"
+      "STEP 6: double-check - on reflection the answer here is no.\n\n"
+      "ID: r2\nProperty: p two\nRationale: bad\nVerdict: no\n"
+  ) == [("r1", "p one", None), ("r2", "p two", 0.0)]
+
+
+def test_a_verdict_only_under_another_label_is_given_but_not_read():
+  # r1 judged again, its verdict under `Final verdict:` where the answer's
+  # blocks use `Verdict:`: that block gives a verdict, which is not read.
+  blocks = answer_blocks(
+      "ID: r1\nProperty: a\nRationale: x\nVerdict: yes\n\n"
+      "ID: r2\nProperty: b\nRationale: y\nVerdict: yes\n\n"
+      "ID: r1\nProperty: a\nRationale: on second look, no.\n"
+      "Final verdict: no\n"
+  )
+
+  assert [(b.rubric_id, b.verdict, b.score) for b in blocks] == [
+      ("r1", "yes", 1.0),
+      ("r2", "yes", 1.0),
+      ("r1", "no", None),
+  ]
+  assert "under another verdict label" in blocks[2].unscored_reason
+
+
 def test_multi_line_rationale_and_evidence_are_kept_whole():
   block = only_block(
       "ID: r1\n"

@@ -248,3 +248,20 @@ def test_a_space_ends_the_phrase_in_a_script_without_spaces(
 
 def test_a_no_phrase_inside_a_run_of_han_characters_is_read():
   assert _read("是，但不符合") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "scores"),
+    [
+        ("答えはいいえ。", {0.0, 1.0}),
+        ("不符合", {0.0}),
+        ("ไม่ใช่", {0.0}),
+    ],
+    ids=["overlapping_phrases", "han_phrase_inside_a_longer_one", "thai_no"],
+)
+def test_a_phrase_that_overlaps_another_counts_both(
+    text: str, scores: set[float]
+):
+  assert _rubric_verdicts.verdicts_in(_rubric_verdicts.normalize(text)) == (
+      scores
+  )

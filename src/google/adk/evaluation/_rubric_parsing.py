@@ -39,17 +39,20 @@ answer's own layout delimits and that gives exactly one verdict**:
   most blocks use, two or more and more than any other. A line under
   another such label (`Overall verdict:`, `総合判定：`) is no block's
   verdict line; inside a block it may give another verdict, as free text
-  does.
+  does. A block whose only verdict is under such a label (a rubric judged
+  again, ending `Final verdict: no`) gives that verdict unread.
 * A block with two different verdicts (a correction, a second verdict
   line, a disagreeing summary after it) has none. After the verdict, any
   text (free, an unknown label, a field such as `Rationale:`; not in a
   block quote or fence, not a table row) gives another verdict wherever it
   holds a stand-alone yes or no, in quotation marks or not (`Wait - no.`,
-  `this should be "no"`). Lines that separate blocks are blank lines and
-  lines without a letter or digit (`---`). An empty verdict takes the next
-  line as its value, unless that line is blank. A conclusion line (`結論：`, `Final
-  verdict:`) beside a verdict line is a verdict line only where it opens
-  with a verdict; otherwise it is free text.
+  `this should be "no"`), except the template's `STEP n:` lines after a
+  separator, which come before the next block. Lines that separate blocks
+  are blank lines and lines without a letter or digit (`---`). Verdict
+  phrases that overlap (`はいいえ`) are both read. An empty verdict takes
+  the next line as its value, unless that line is blank. A conclusion line
+  (`結論：`, `Final verdict:`) beside a verdict line is a verdict line only
+  where it opens with a verdict; otherwise it is free text.
 * A line anywhere that names a block's id (`Correction: r1 should be no`)
   speaks of that block too, and a stand-alone verdict there must agree
   with the block's (`_check_mentions`); the block it follows is read as
@@ -268,6 +271,7 @@ class _Block:
   unnamed: bool = False  # Two ids or properties: it names no rubric.
   # The block this one opened in, before its verdict, by repeating a label.
   doubted: Optional[_Block] = None
+  separated: bool = False  # A separator line follows its verdict.
 
   def given(self) -> list[_Label]:
     """The block's verdict lines: its conclusion lines only beside none."""
@@ -305,6 +309,11 @@ class _Block:
       block.unscored_reason = "its block gives two different verdicts"
     else:
       block.score, block.unscored_reason, _ = (readings or [read(None)])[0]
+    if not self.verdicts and self.after_text and scores:
+      # A verdict under another label than the answer's (`Final verdict:
+      # no` where its blocks use `Verdict:`): one, but not read as one.
+      block.verdict = " / ".join(self.after_text)
+      block.unscored_reason = "its verdict is under another verdict label"
     return _split_id_tag(block)
 
 
@@ -358,9 +367,12 @@ class _Reading:
       block.identity_lines.append(line)
     elif block is None:
       return
-    elif (block.verdicts or label.aside) and not _STEP.fullmatch(label.key):
+    elif (block.verdicts or label.aside) and not (
+        block.separated and _STEP.fullmatch(label.key)
+    ):
       # `Correction: yes`, `Rationale: on second thought, no.` after the
-      # verdict: another verdict.
+      # verdict: another verdict. The template's STEP lines after a
+      # separator come before the next block.
       block.after_text.append(label.value)
     block.keys.add(label.key)
     block.label_lines.append(line)
@@ -376,6 +388,7 @@ class _Reading:
 
   def _text(self, line: str, quoted: bool) -> None:
     block = self.block
+    block.separated |= bool(block.verdicts) and not any(map(str.isalnum, line))
     if block.verdicts and not quoted and block.open_field != "verdict":
       # Text after the verdict (`Wait - no.`), but not a table row, may give
       # another one.

@@ -125,15 +125,19 @@ def verdicts_in(text: str) -> set[float]:
   """Returns the scores of the stand-alone verdict phrases in `text`.
 
   `text` is normalized (`normalize`). A no form that runs into a word (`no
-  issues`) is not one; a yes form is one wherever it stands apart.
+  issues`) is not one; a yes form is one wherever it stands apart. A phrase
+  that starts inside another and ends after it counts too: in text without
+  spaces, `答えはいいえ` holds `はい` and `いいえ`, and which one the judge
+  wrote is a guess.
   """
   found = set()
-  j = 0
-  while j < len(text):
+  end = 0
+  for j in range(len(text)):
     phrase, score = _phrase_at(text, j)
-    j += len(phrase) if phrase else 1
-    if phrase and (score == 1.0 or not _runs_into_word(text, j, phrase)):
-      found.add(score)
+    if phrase and j + len(phrase) > end:
+      end = j + len(phrase)
+      if score == 1.0 or not _runs_into_word(text, end, phrase):
+        found.add(score)
   return found
 
 
