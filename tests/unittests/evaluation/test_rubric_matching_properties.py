@@ -242,10 +242,11 @@ _ECHOES = ("{}", "[id: {}]", "`{}`", "**{}**", '"{}"', "{}.")
 # Quoted label lines inside a rationale. Each names another rubric's id and
 # the opposite verdict. The first four are marked as quoted (a block quote, a
 # fence, a quotation inside one line) or come before the block's verdict:
-# never labels (the third, a quoted verdict, and the fourth, a hypothetical
-# one, give a second verdict where they come after the block's own, as in
-# verdict-first blocks, and in JSON). The last three are label lines at the start of a line: a
-# block holding them does not settle its rubric or verdict.
+# never labels. Each gives a second verdict where it comes after the
+# block's own, as in verdict-first blocks (the third and the fourth, a
+# hypothetical one, also in JSON). The last three are label lines at the
+# start of a line: a block holding them does not settle its rubric or
+# verdict.
 _QUOTES = (
     "The agent replied\n> {id_label}: {id}\n> {verdict_label}: {verdict}",
     "The tool returned\n```\n{id_label}: {id}\n{verdict_label}: {verdict}\n```",
@@ -513,6 +514,8 @@ def _cases(
           verdict=(no if block.verdict else yes)[0],
       )
       rationale += " " + quote
+      if layout == "verdict_first" and form in _MARKED_QUOTES[:2]:
+        unsettled.add(k)  # After the block's verdict: a second one.
     correction = layout == "standard" and draw(st.booleans())
     if correction:
       unsettled.add(k)

@@ -137,12 +137,21 @@ def test_json_inside_a_text_answer_is_part_of_the_text(evidence: str):
   assert '"r1"' in blocks[0].evidence
 
 
-def test_json_after_text_blocks_does_not_replace_them():
+@pytest.mark.parametrize(
+    ("verdict", "score"),
+    [
+        ("yes", 1.0),
+        # A fence after the block's verdict is text after it (PR 03).
+        ("no", None),
+    ],
+)
+def test_json_after_text_blocks_does_not_replace_them(verdict: str, score):
   blocks = answer_blocks(
-      'ID: r1\nVerdict: yes\n\n```json\n[{"id": "r1", "verdict": "no"}]\n```\n'
+      "ID: r1\nVerdict: yes\n\n```json\n"
+      f'[{{"id": "r1", "verdict": "{verdict}"}}]\n```\n'
   )
 
-  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", 1.0)]
+  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", score)]
 
 
 def test_two_fenced_json_answers_without_text_blocks_are_not_guessed():

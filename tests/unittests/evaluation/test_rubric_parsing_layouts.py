@@ -264,6 +264,32 @@ def test_a_verdict_only_under_another_label_is_given_but_not_read():
   assert "under another verdict label" in blocks[2].unscored_reason
 
 
+@pytest.mark.parametrize(
+    ("label", "score"), [("Answer: no", None), ("Answer: yes", 1.0)]
+)
+def test_a_label_whose_value_is_a_verdict_counts_before_the_verdict_line(
+    label: str, score
+):
+  block = only_block(f"ID: r1\nProperty: a\n{label}\nVerdict: yes")
+
+  assert block.score == score
+
+
+def test_a_rubric_judged_again_without_a_verdict_word_is_a_second_answer():
+  blocks = answer_blocks(
+      "ID: r1\nProperty: a\nRationale: x\nVerdict: yes\n\n"
+      "ID: r2\nProperty: b\nRationale: y\nVerdict: yes\n\n"
+      "ID: r1\nProperty: a\nRationale: on second look.\n"
+      "Final verdict: fails\n"
+  )
+
+  assert (blocks[2].rubric_id, blocks[2].verdict, blocks[2].score) == (
+      "r1",
+      "fails",
+      None,
+  )
+
+
 def test_multi_line_rationale_and_evidence_are_kept_whole():
   block = only_block(
       "ID: r1\n"
@@ -319,6 +345,9 @@ def test_two_verdicts_in_a_block_give_none(text: str):
         '(Edit: this should be "No".)',
         # Quoted: the judge's words or the agent's, the answer does not say.
         'The agent wrote "no" in turn 2.',
+        "> Verdict: no",
+        "> **Note:** on reflection, no.",
+        "```\nID: r1\nVerdict: no\n```",
     ],
 )
 def test_a_verdict_taken_back_after_its_line_gives_none(after: str):
@@ -337,7 +366,7 @@ def test_a_verdict_taken_back_after_its_line_gives_none(after: str):
     [
         "No other issue was found.",  # `no` running into a word
         "Yes, it does.",  # the same verdict again
-        "> Verdict: no",  # quoted
+        "> The agent: yes, it does.",  # quoted, the same verdict
         "| total | no |",  # a table row
         "Rationale: no other issue.",  # `no` running into a word
     ],

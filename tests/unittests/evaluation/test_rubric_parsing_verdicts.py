@@ -81,6 +81,10 @@ def test_decorated_yes(verdict: str):
         ("✅ Met", 1.0),
         ("❌ Not met", 0.0),
         ("✅ no", None),
+        ("✅ Yes ✅", 1.0),
+        ("Yes 👎", None),  # a pictograph that is no verdict phrase
+        ("No 👍", None),
+        ("yes ☒", None),
     ],
 )
 def test_a_symbol_and_the_same_verdict_in_words(verdict: str, score):

@@ -43,16 +43,19 @@ answer's own layout delimits and that gives exactly one verdict**:
   again, ending `Final verdict: no`) gives that verdict unread.
 * A block with two different verdicts (a correction, a second verdict
   line, a disagreeing summary after it) has none. After the verdict, any
-  text (free, an unknown label, a field such as `Rationale:`; not in a
-  block quote or fence, not a table row) gives another verdict wherever it
-  holds a stand-alone yes or no, in quotation marks or not (`Wait - no.`,
-  `this should be "no"`), except the template's `STEP n:` lines after a
-  separator, which come before the next block. Lines that separate blocks
-  are blank lines and lines without a letter or digit (`---`). Verdict
-  phrases that overlap (`はいいえ`) are both read. An empty verdict takes
-  the next line as its value, unless that line is blank. A conclusion line
-  (`結論：`, `Final verdict:`) beside a verdict line is a verdict line only
-  where it opens with a verdict; otherwise it is free text.
+  text (free, an unknown label, a field such as `Rationale:`, a block quote
+  or a fence; not a table row) gives another verdict wherever it holds a
+  stand-alone yes or no, quoted or not (`Wait - no.`, `this should be
+  "no"`, `> Note: this should be no`): the judge's own or a quotation, the
+  answer does not say which. The template's `STEP n:` lines after a
+  separator come before the next block and give none. Before the verdict
+  line, a field or unknown label whose whole value is a verdict (`Answer:
+  no`) gives one too. Lines that separate blocks are blank lines and lines
+  without a letter or digit (`---`). Verdict phrases that overlap
+  (`はいいえ`) are both read. An empty verdict takes the next line as its
+  value, unless that line is blank. A conclusion line (`結論：`, `Final
+  verdict:`) beside a verdict line is a verdict line only where it opens
+  with a verdict; otherwise it is free text.
 * A line anywhere that names a block's id (`Correction: r1 should be no`)
   speaks of that block too, and a stand-alone verdict there must agree
   with the block's (`_check_mentions`); the block it follows is read as
@@ -309,7 +312,7 @@ class _Block:
       block.unscored_reason = "its block gives two different verdicts"
     else:
       block.score, block.unscored_reason, _ = (readings or [read(None)])[0]
-    if not self.verdicts and self.after_text and scores:
+    if not self.verdicts and self.after_text:
       # A verdict under another label than the answer's (`Final verdict:
       # no` where its blocks use `Verdict:`): one, but not read as one.
       block.verdict = " / ".join(self.after_text)
@@ -374,6 +377,10 @@ class _Reading:
       # verdict: another verdict. The template's STEP lines after a
       # separator come before the next block.
       block.after_text.append(label.value)
+    elif not block.verdicts and read_verdict(label.value) is not None:
+      # `Answer: no` before the verdict line: a verdict, though not under
+      # the answer's verdict label.
+      block.after_text.append(label.value)
     block.keys.add(label.key)
     block.label_lines.append(line)
     name = field or "rationale"
@@ -389,9 +396,9 @@ class _Reading:
   def _text(self, line: str, quoted: bool) -> None:
     block = self.block
     block.separated |= bool(block.verdicts) and not any(map(str.isalnum, line))
-    if block.verdicts and not quoted and block.open_field != "verdict":
-      # Text after the verdict (`Wait - no.`), but not a table row, may give
-      # another one.
+    if block.verdicts and block.open_field != "verdict":
+      # Text after the verdict (`Wait - no.`), quoted or not, but not a
+      # table row, may give another one.
       if line.strip()[:1] != "|":
         block.after_text.append(line)
     if block.open_field == "verdict" and not quoted:
