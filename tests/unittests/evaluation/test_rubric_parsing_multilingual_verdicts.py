@@ -256,12 +256,18 @@ def test_a_no_phrase_inside_a_run_of_han_characters_is_read():
         ("答えはいいえ。", {0.0, 1.0}),
         ("不符合", {0.0}),
         ("ไม่ใช่", {0.0}),
+        ("nicht zutreffend", {0.0, 1.0}),  # also "not true"
+        ("non pertinente", {0.0, 1.0}),
     ],
-    ids=["overlapping_phrases", "han_phrase_inside_a_longer_one", "thai_no"],
+    ids=[
+        "overlapping_phrases",
+        "han_phrase_inside_a_longer_one",
+        "thai_no",
+        "ambiguous_not_applicable_de",
+        "ambiguous_not_applicable_it",
+    ],
 )
-def test_a_phrase_that_overlaps_another_counts_both(
-    text: str, scores: set[float]
-):
+def test_verdicts_in_text(text: str, scores: set[float]):
   assert _rubric_verdicts.verdicts_in(_rubric_verdicts.normalize(text)) == (
       scores
   )

@@ -164,3 +164,18 @@ def test_a_long_value_is_read_whole():
   assert _read("yes. " + "." * 1_000_000) == 1.0
   assert _read("yes. " + "x" * 1_000_000) is None
   assert _read("x" * 1_000_000 + " yes") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "scores"),
+    [
+        ("N/A.", {1.0}),
+        ("not applicable to this user", {0.0, 1.0}),
+        ("no", {0.0}),
+        ("no issues", set()),
+    ],
+)
+def test_verdicts_in_text(text: str, scores: set[float]):
+  assert _rubric_verdicts.verdicts_in(_rubric_verdicts.normalize(text)) == (
+      scores
+  )

@@ -129,7 +129,9 @@ def verdicts_in(text: str) -> set[float]:
   issues`) is not one; a yes form is one wherever it stands apart. A phrase
   that starts inside another and ends after it counts too: in text without
   spaces, `答えはいいえ` holds `はい` and `いいえ`, and which one the judge
-  wrote is a guess.
+  wrote is a guess. A not-applicable phrase that can also mean "does not
+  hold" (`AMBIGUOUS_NOT_APPLICABLE`), or that runs into a word (`not
+  applicable to this user`), gives a no as well as its yes.
   """
   found = set()
   end = 0
@@ -137,8 +139,11 @@ def verdicts_in(text: str) -> set[float]:
     phrase, score = _phrase_at(text, j)
     if phrase and j + len(phrase) > end:
       end = j + len(phrase)
-      if score == 1.0 or not _runs_into_word(text, end, phrase):
+      runs = _runs_into_word(text, end, phrase)
+      if score == 1.0 or not runs:
         found.add(score)
+      if phrase in _AMBIGUOUS or (phrase in _NOT_APPLICABLE and runs):
+        found.add(0.0)  # It may as well say that the property does not hold.
   return found
 
 
