@@ -236,6 +236,18 @@ def test_step_lines_between_blocks_are_ignored():
   ) == [("r1", "p one", 1.0), ("r2", "p two", 0.0)]
 
 
+@pytest.mark.parametrize("gap", ["", "\n"])
+def test_the_template_step_lines_before_a_block_must_agree_with_it(gap: str):
+  # The tool-use template's order: STEP 1-5 (STEP 5 the verdict), then the
+  # block. A STEP 5 that disagrees gives the block two verdicts.
+  assert summary(
+      "STEP 1: p one\nSTEP 5: no\n"
+      "ID: r1\nProperty: p one\nRationale: ok\nVerdict: yes\n\n"
+      f"STEP 1: p two\nSTEP 5: no\n{gap}"
+      "ID: r2\nProperty: p two\nRationale: bad\nVerdict: yes\n"
+  ) == [("r1", "p one", None), ("r2", "p two", None)]
+
+
 def test_a_step_line_right_after_a_verdict_may_take_it_back():
   # No separator after r1's verdict: the STEP line is r1's, not the
   # preamble of the next block.

@@ -48,10 +48,11 @@ answer's own layout delimits and that gives exactly one verdict**:
   stand-alone yes or no, quoted or not (`Wait - no.`, `this should be
   "no"`, `> Note: this should be no`): the judge's own or a quotation, the
   answer does not say which. The template's `STEP n:` lines after a
-  separator come before the next block and give none. Before the verdict
-  line, a field or unknown label whose whole value is a verdict (`Answer:
-  no`) gives one too. Lines that separate blocks are blank lines and lines
-  without a letter or digit (`---`). Verdict phrases that overlap
+  separator, or before the first block, come before the next block: read
+  with verdicts last, a verdict in them must agree with it. Before the
+  verdict line, a field or unknown label whose whole value is a verdict
+  (`Answer: no`) gives one too. Lines that separate blocks are blank lines
+  and lines without a letter or digit (`---`). Verdict phrases that overlap
   (`はいいえ`) are both read. An empty verdict takes the next line as its
   value, unless that line is blank. A conclusion line (`結論：`, `Final
   verdict:`) beside a verdict line is a verdict line only where it opens
@@ -267,6 +268,8 @@ class _Block:
   after: list[float] = dataclasses.field(default_factory=list)
   # Text after its verdict, read for another only if the block is judged.
   after_text: list[str] = dataclasses.field(default_factory=list)
+  # The template's STEP lines before it, which must agree with its verdict.
+  steps: list[str] = dataclasses.field(default_factory=list)
   open_field: Optional[str] = None
   identity_lines: list[int] = dataclasses.field(default_factory=list)
   label_lines: list[int] = dataclasses.field(default_factory=list)
@@ -303,7 +306,7 @@ class _Block:
     )
     readings = [read(v) for v in verdicts]
     scores = {r[0] for r in readings}.union(
-        self.after, *map(_said, self.after_text)
+        self.after, *map(_said, self.after_text + self.steps)
     )
     for v in self.verdicts:
       if v.value.strip() and v not in given:
@@ -335,6 +338,7 @@ class _Reading:
     self.block: Optional[_Block] = None
     self.outside_identity = False
     self.stray: list[_Label] = []
+    self.steps: list[str] = []  # STEP lines before the next block.
     for line in lines:
       for label in line.labels:
         self._label(label, line.number)
@@ -368,14 +372,18 @@ class _Reading:
       elif field in block.fields:
         block = self._open(line, doubted=block)
       block.identity_lines.append(line)
+    elif _STEP.fullmatch(label.key) and (block is None or block.separated):
+      # The template's STEP lines come before the block they are about, in
+      # its order (STEP 5 gives the verdict).
+      if not self.verdict_first:
+        self.steps.append(label.value)
+      if block is None:
+        return
     elif block is None:
       return
-    elif (block.verdicts or label.aside) and not (
-        block.separated and _STEP.fullmatch(label.key)
-    ):
+    elif block.verdicts or label.aside:
       # `Correction: yes`, `Rationale: on second thought, no.` after the
-      # verdict: another verdict. The template's STEP lines after a
-      # separator come before the next block.
+      # verdict: another verdict.
       block.after_text.append(label.value)
     elif not block.verdicts and read_verdict(label.value) is not None:
       # `Answer: no` before the verdict line: a verdict, though not under
@@ -409,7 +417,8 @@ class _Reading:
       block.fields[block.open_field].append(line.strip())
 
   def _open(self, line: int, doubted: Optional[_Block] = None) -> _Block:
-    self.block = _Block(line=line, doubted=doubted)
+    self.block = _Block(line=line, doubted=doubted, steps=self.steps)
+    self.steps = []
     self.blocks.append(self.block)
     return self.block
 
