@@ -385,7 +385,7 @@ class _Reading:
       # `Correction: yes`, `Rationale: on second thought, no.` after the
       # verdict: another verdict.
       block.after_text.append(label.value)
-    elif not block.verdicts and read_verdict(label.value) is not None:
+    elif read_verdict(label.value) is not None:
       # `Answer: no` before the verdict line: a verdict, though not under
       # the answer's verdict label.
       block.after_text.append(label.value)

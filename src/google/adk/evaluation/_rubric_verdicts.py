@@ -79,7 +79,7 @@ def read(value: object) -> tuple[Optional[float], Optional[str], str]:
   """Returns (score, why there is none, the verdict phrase read).
 
   The value must be a verdict phrase, decorated at most with punctuation,
-  symbols, spaces and the same verdict again: `Yes`, `**はい**`, `ＹＥＳ`,
+  signs, spaces and the same verdict again: `Yes`, `**はい**`, `ＹＥＳ`,
   `✅ Yes`, `No.`. Anything more makes it no verdict: a question mark
   (`Yes?`), a stand-alone verdict of the other kind (`No. Correction:
   yes`), any word (`Yes, because ...`, `Met only partially`), since a
