@@ -190,7 +190,7 @@ def test_words_other_rubrics_share_may_be_left_out(written: str, expected):
                 ("sku1", "Ассистент называет цену товара SKU-1"),
                 ("sku2", "Ассистент называет цену товара SKU-2"),
             ),
-            "Property: Ассистент назвал цену товара SKU-2\nVerdict: да",
+            "Property: Ассистент назвал цену товара SKU-2\nVerdict: yes",
             {"sku1": _NONE, "sku2": (1.0, _REWRITE)},
         ),
         (

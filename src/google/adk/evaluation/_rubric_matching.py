@@ -68,6 +68,9 @@ _KANA_SPELLINGS: dict[str, tuple[str, ...]] = {
     for han, kana in KANA_SPELLINGS.items()
 }
 
+# The Han characters that a Japanese block may write for a rubric's kana.
+_KANA_SPELLED = frozenset("".join(_KANA_SPELLINGS))
+
 TIER_ID = "id"
 TIER_TEXT = "text"
 TIER_REWRITE = "rewrite"
@@ -336,36 +339,36 @@ class _Rubrics:
   def _candidates(self, tokens: tuple[str, ...]) -> list[int]:
     """Every rubric that could be a rewrite of `tokens`.
 
-    A rewrite keeps every word of the block that some rubric has (see
-    `_is_spelling`) and changes at most `_MAX_HAN` Han characters on either
-    side, so only rubrics that pass those two tests are looked at.
+    A rewrite adds no word or Han character that another rubric has (see
+    `is_rewrite`), except in a kana spelling, and leaves out at most
+    `_MAX_HAN` Han characters, so only rubrics that hold every other word
+    and Han character of the block that some rubric has, and lack at most
+    that many of its Han characters, are looked at.
     """
     block = {t for t in tokens if t in self.postings}
-    words = sorted(
-        (t for t in block if folding.is_word(t)), key=self._frequency
+    fixed = sorted(
+        (
+            t
+            for t in block
+            if folding.is_word(t)
+            or folding.is_han(t)
+            and t not in _KANA_SPELLED
+        ),
+        key=self._frequency,
     )
-    han = [t for t in block if folding.is_han(t)]
-    if words:
-      found = set(self.postings[words[0]])
-      for word in words[1:]:
-        found.intersection_update(self.postings[word])
-    elif han:
-      # At most `_MAX_HAN` of them are missing: one of the rarest is there.
-      found = set()
-      for token in sorted(han, key=self._frequency)[: _MAX_HAN + 1]:
-        found.update(self.postings[token])
+    if fixed:
+      found = set(self.postings[fixed[0]])
+      for token in fixed[1:]:
+        if not found:
+          return []
+        found.intersection_update(self.postings[token])
     else:
       found = set()
       for token in sorted(block, key=self._frequency)[:_RARE_TOKENS]:
         found.update(self.postings[token])
-    if han or any(self.han_sets[i] for i in found):
+    if any(self.han_sets[i] for i in found):
       mine = frozenset(t for t in tokens if folding.is_han(t))
-      found = {
-          i
-          for i in found
-          if len(mine - self.han_sets[i]) <= _MAX_HAN
-          and len(self.han_sets[i] - mine) <= _MAX_HAN
-      }
+      found = {i for i in found if len(self.han_sets[i] - mine) <= _MAX_HAN}
     return sorted(found)
 
   def _frequency(self, token: str) -> int:
