@@ -14,12 +14,10 @@
 
 """Tests for the rewrite tier of `_rubric_matching`.
 
-Without a usable id, a property text attaches to the one rubric it differs
-from by a few words and sides with against every other: it respells a word
-(Korean spacing, a kana spelling, `listed` / `lists`), adds words no rubric
-has or leaves out words another rubric has too, and what it keeps holds a
-word that only that rubric has. A number, a negation, a word beside a
-number, or a word that only that rubric has never changes.
+Without a usable id, a property text that is a spelling of exactly one
+rubric's text attaches: Korean spacing, a word written in kana that the
+rubric writes in Han characters, or a word that every rubric has in another
+English inflection. A changed word, number or negation never does.
 """
 
 from __future__ import annotations
@@ -66,38 +64,13 @@ def test_spellings_of_the_rubric_attach(rubric: str, written: str):
             "The agent lists the side effects",
             "The agent listed the side effects",
         ),
-        (
-            "The response links to the size guide",
-            "The response links to the sizing guide",
-        ),
+        ("副作用を説明している", "副作用を説明しています"),
         (
             "1日2錠を服用するよう説明している",
             "1日2錠を服用するように説明している",
         ),
-        ("回答说明了药物副作用", "回答说明了药物的副作用"),
-    ],
-    ids=[
-        "inflection_en",
-        "stem_en",
-        "particle_added_ja",
-        "particle_added_zh",
-    ],
-)
-def test_light_rewordings_attach(rubric: str, written: str):
-  # A word respelled with the same stem, or a word added that no rubric
-  # has, leaves the block on its rubric.
-  rubrics = _rubrics(("r", rubric), ("other", "The user asks about the price"))
-
-  outcomes, _ = _match(rubrics, f"Property: {written}\nVerdict: yes")
-
-  assert outcomes == {"r": (1.0, _REWRITE), "other": _NONE}
-
-
-@pytest.mark.parametrize(
-    ("rubric", "written"),
-    [
-        ("副作用を説明している", "副作用を説明しています"),
         ("오전에 복용하도록 안내했다", "오전에 복용하도록 안내한다"),
+        ("回答说明了药物副作用", "回答说明了药物的副作用"),
         ("回答说明了药物的副作用", "回答说明药物的副作用"),
         ("ذكر الوكيل الجرعة", "ذكر الوكيل والجرعة"),
         ("左目に点眼するよう案内している", "みぎ目に点眼するよう案内している"),
@@ -105,25 +78,24 @@ def test_light_rewordings_attach(rubric: str, written: str):
             "The agent asks for the employer's address",
             "The agent asks for the employee's address",
         ),
-        (
-            "The response links to the color chart",
-            "The response links to the colour chart",
-        ),
     ],
     ids=[
+        "inflection_en",
         "inflection_ja_polite",
+        "inflection_ja_particle",
         "inflection_ko",
+        "chinese_particle_added",
         "chinese_particle_dropped",
         "arabic_conjunction",
         "kana_of_another_word",
         "one_letter_changes_the_word",
-        "one_letter_added",
     ],
 )
-def test_a_word_only_the_rubric_has_never_changes(rubric: str, written: str):
-  # The other rubric shares none of these words: each one the block leaves
-  # out or replaces names its rubric, and one letter can change what it
-  # names (employer / employee), so even `colour` for `color` stays out.
+def test_changed_words_are_not_spellings_and_stay_unscored(
+    rubric: str, written: str
+):
+  # An inflection, a particle or a conjunction may change what the rubric
+  # says (employer / employee): only spellings of the same text attach.
   rubrics = _rubrics(("r", rubric), ("other", "The user asks about the price"))
 
   outcomes, _ = _match(rubrics, f"Property: {written}\nVerdict: yes")
@@ -160,145 +132,83 @@ def test_a_polite_form_is_no_spelling_of_either_rubric():
 
 
 @pytest.mark.parametrize(
-    ("written", "expected"),
-    [
-        ("The agent lists the side effects", "effects"),
-        ("The agent states the price today", "price"),
-        ("The agent states the price of the drug", None),
-    ],
-    ids=["shared_words_left_out", "shared_word_left_out", "own_word_left_out"],
-)
-def test_words_other_rubrics_share_may_be_left_out(written: str, expected):
-  # `of the drug` is in both rubrics; `today` is only `price`'s.
-  rubrics = _rubrics(
-      ("effects", "The agent lists the side effects of the drug"),
-      ("price", "The agent states the price of the drug today"),
-  )
-
-  outcomes, _ = _match(rubrics, f"Property: {written}\nVerdict: yes")
-
-  assert outcomes == {
-      k: (1.0, _REWRITE) if k == expected else _NONE for k in outcomes
-  }
-
-
-@pytest.mark.parametrize(
-    ("rubrics", "answer", "expected"),
-    [
-        (
-            _rubrics(
-                ("sku1", "Ассистент называет цену товара SKU-1"),
-                ("sku2", "Ассистент называет цену товара SKU-2"),
-            ),
-            "Property: Ассистент назвал цену товара SKU-2\nVerdict: yes",
-            {"sku1": _NONE, "sku2": (1.0, _REWRITE)},
-        ),
-        (
-            _rubrics(
-                ("tax", "The agent calls the tax office for the user"),
-                ("bank", "The agent calls the bank for the user"),
-            ),
-            "Property: The agent phoned the bank for the user\nVerdict: yes",
-            {"tax": _NONE, "bank": (1.0, _REWRITE)},
-        ),
-    ],
-    ids=["inflection_ru", "synonym_en"],
-)
-def test_a_word_every_rubric_has_may_be_replaced(rubrics, answer, expected):
-  outcomes, _ = _match(rubrics, answer)
-
-  assert outcomes == expected
-
-
-@pytest.mark.parametrize(
     "written",
     [
-        # `with` is not in every rubric: it tells `with` from `alone` apart.
-        "The agent takes the tablet using water",
-        # Left out (`tablet`, which `alone` has too) and added at once.
-        "The agent takes the pill with water",
-        # Four words added that no rubric has.
-        "The agent very carefully and slowly takes the tablet with water",
+        "In turn 2 the agent listed the side effects",
+        "In turn 2 the agent listing the side effects",
+        "In turn 2 the agent list the side effects",
     ],
-    ids=["replaced_word_not_in_every_rubric", "replaced_elsewhere", "too_many"],
 )
-def test_a_word_replaced_must_be_in_every_rubric(written: str):
-  rubrics = _rubrics(
-      ("with", "The agent takes the tablet with water"),
-      ("alone", "The agent takes the tablet alone"),
-      ("other", "The agent asks about allergies"),
-  )
+def test_a_word_every_rubric_has_may_be_inflected(written: str):
+  # `lists` is in every rubric and tells none apart; `2` names `t2`.
+  outcomes, _ = _match(_TURNS, f"Property: {written}\nVerdict: yes")
 
-  outcomes, _ = _match(rubrics, f"Property: {written}\nVerdict: yes")
-
-  assert set(outcomes.values()) == {_NONE}
+  assert outcomes == {"t1": _NONE, "t2": (1.0, _REWRITE), "t3": _NONE}
 
 
 @pytest.mark.parametrize(
     ("rubrics", "written"),
     [
+        # `card` is not in every rubric: a stem is no meaning (`car`).
         (
             _rubrics(
-                ("r1", "Delivers within 5 days of the order"),
-                ("r2", "Delivers within 3 days of the order"),
+                ("card", "The agent blocks the card today"),
+                ("phone", "The agent blocks the phone today"),
             ),
-            "Delivers within 5 weeks of the order",
+            "The agent blocks the car today",
         ),
+        # `size` names its rubric; `sizing` may be another word.
         (
             _rubrics(
-                ("r1", "Books the 9 am visit for Monday"),
-                ("r2", "Books the 10 am visit for Tuesday"),
+                ("size", "The response links to the size guide"),
+                ("return", "The response links to the return policy"),
             ),
-            "Books the 9 pm visit for Monday",
+            "The response links to the sizing guide",
         ),
+        # One rubric alone: no word is known to tell nothing apart.
         (
-            _rubrics(("r1", "Delivers within 5 days"), ("r2", "Delivers soon")),
-            "Delivers within 5 business days",
+            _rubrics(("one", "The agent lists the side effects")),
+            "The agent listed the side effects",
         ),
+        # `shows` is in every rubric, `showed` in one: it names that one.
         (
             _rubrics(
-                ("r1", "预约上午十点的门诊"), ("r2", "预约下午十点的门诊")
+                ("a", "The agent shows the price of item A"),
+                ("b", "The agent shows the price of item B and showed it"),
             ),
-            "预约晚上十点的门诊",
+            "The agent showed the price of item A",
         ),
     ],
-    ids=["unit_replaced", "time_of_day_replaced", "word_added", "han_unit"],
+    ids=["stem_of_a_name", "respelled_name", "single_rubric", "known_word"],
 )
-def test_a_word_beside_a_number_never_changes(rubrics, written: str):
+def test_only_a_word_every_rubric_has_is_inflected(rubrics, written: str):
   outcomes, _ = _match(rubrics, f"Property: {written}\nVerdict: yes")
 
   assert set(outcomes.values()) == {_NONE}
 
 
-def test_one_han_character_for_another_is_another_word():
-  # `后` is in every rubric, but in Han one character for another is a
-  # changed word (饭后, after meals; 饭前, before meals).
+@pytest.mark.parametrize(
+    "written",
+    [
+        "The agent fails to list the side effects",
+        "The agent lists the side effects incorrectly",
+        "The agent omits the side effects",
+        "The agent lists only the side effects",
+        "The agent the side effects lists",
+    ],
+    ids=["finding", "adverb", "verb_replaced", "word_added", "words_moved"],
+)
+def test_a_changed_word_every_rubric_has_stays_unscored(written: str):
+  # Words every rubric has may still turn the property round: only their
+  # inflection is read as the same word.
   rubrics = _rubrics(
-      ("a", "提醒用户饭后服用降压药"),
-      ("b", "提醒用户饭后服用止痛药"),
+      ("effects", "The agent lists the side effects"),
+      ("dosage", "The agent lists the dosage"),
   )
 
-  outcomes, _ = _match(
-      rubrics, "Property: 提醒用户饭前服用降压药\nVerdict: yes"
-  )
+  outcomes, _ = _match(rubrics, f"Property: {written}\nVerdict: yes")
 
-  assert outcomes == {"a": _NONE, "b": _NONE}
-
-
-def test_a_block_whose_words_another_rubric_holds_is_refused():
-  # Every word the block keeps of `short` is in `long` too: it does not
-  # side with `short` against `long`.
-  rubrics = _rubrics(
-      ("short", "The agent lists the side effects"),
-      ("long", "The agent lists the side effects and the dose"),
-  )
-
-  outcomes, _ = _match(
-      rubrics,
-      "Property: The agent lists the side effects clearly\nVerdict: yes",
-  )
-
-  assert outcomes == {"short": _NONE, "long": _NONE}
+  assert outcomes == {"effects": _NONE, "dosage": _NONE}
 
 
 # The rewrite tier: refused rewrites.
@@ -398,29 +308,13 @@ def test_a_word_of_another_rubric_refuses_the_rewrite(written: str):
   assert outcomes == {"risks": _NONE, "benefits": _NONE}
 
 
-def test_a_rewrite_takes_the_rubric_whose_own_spelling_it_keeps():
-  # Both rubrics spell the same sentence; the block writes `など`, as only
-  # `r2` does, and `ふくめて` for the `含めて` both have.
-  outcomes, _ = _match(
+def test_a_rewrite_of_several_rubrics_is_refused():
+  outcomes, report = _match(
       _rubrics(
           ("r1", "副作用等を含めて説明している"),
           ("r2", "副作用などを含めて説明している"),
       ),
       "Property: 副作用などをふくめて説明している\nVerdict: yes",
-  )
-
-  assert outcomes == {"r1": _NONE, "r2": (1.0, _REWRITE)}
-
-
-def test_a_rewrite_of_several_rubrics_is_refused():
-  # Each rubric's own spelling is in the block once: `など` is `r2`'s, `含`
-  # is `r1`'s, and each rubric's other word is respelled in kana.
-  outcomes, report = _match(
-      _rubrics(
-          ("r1", "副作用等を説明し含めて"),
-          ("r2", "副作用などを説明しふくめて"),
-      ),
-      "Property: 副作用などを説明し含めて\nVerdict: yes",
   )
 
   assert outcomes == {"r1": _NONE, "r2": _NONE}

@@ -15,17 +15,17 @@
 """Properties of the text fallback on templated rubrics without ids.
 
 Generated answers: rubrics made from one template that differ in one token
-(a product code, a name, a count, a word), answered without id lines, the
-blocks reordered, skipped or repeated; in each block the words every rubric
-shares may be reworded or joined by a word no rubric has, and the token
-that tells the rubrics apart is kept, swapped for another rubric's, changed
-to one no rubric has, or dropped.
+(a product code, a name, a plan), answered without id lines, the blocks
+reordered, skipped or repeated; in each block words every rubric shares may
+be inflected (`lists` / `listed`), replaced or joined by a word no rubric
+has, or turned round (`lists` / `omits`), and the token that tells the
+rubrics apart is kept, swapped for another rubric's, changed to one no
+rubric has, or dropped.
 
 * A verdict only ever reaches the rubric whose telling token its block
   holds.
-* A block that keeps its telling token and changes only shared words, at
-  most `_MAX_WORDS` of them and none beside a number, always reaches its
-  rubric.
+* A block that keeps its telling token and only inflects words that every
+  rubric has always reaches its rubric.
 """
 
 from __future__ import annotations
@@ -54,16 +54,21 @@ class _Template:
     words: The sentence's words, one of them `{}`.
     values: Tokens for the slot; no two of them share a word.
     rewordings: For some words of the sentence, by position, a word no
-      rubric has that may stand for it (`lists` / `shows`). None of them is
-      beside the slot.
+      rubric has that may stand for it, and whether it is an inflection the
+      fallback reads (`lists` / `listed`) or another word (`lists` /
+      `shows`). None of them is beside the slot.
     additions: Words no rubric has that may be added after a position.
+    flips: For one word of the sentence, by position, a word no rubric has
+      that turns the property round (`lists` / `omits`): the block then
+      names no rubric.
     unknown: A slot value that no rubric of the template ever holds.
   """
 
   words: tuple[str, ...]
   values: tuple[str, ...]
-  rewordings: dict[int, str]
+  rewordings: dict[int, tuple[str, bool]]
   additions: dict[int, str]
+  flips: dict[int, str]
   unknown: str
 
 
@@ -74,8 +79,13 @@ _TEMPLATES = (
             .split()
         ),
         values=tuple(f"SKU-{k}" for k in range(1, 13)),
-        rewordings={3: "shows", 9: "present", 10: "cost"},
+        rewordings={
+            3: ("listed", True),
+            9: ("present", False),
+            10: ("cost", False),
+        },
         additions={2: "clearly", 9: "full"},
+        flips={3: "omits", 9: "former"},
         unknown="SKU-99",
     ),
     _Template(
@@ -83,22 +93,25 @@ _TEMPLATES = (
             "The agent books a table for {} at the harbour restaurant".split()
         ),
         values=("Alice", "Bruno", "Chen", "Dalia", "Emeka", "Farah"),
-        rewordings={2: "reserves", 9: "seaside"},
+        rewordings={2: ("booked", True), 9: ("seaside", False)},
         additions={1: "travel", 10: "tonight"},
+        flips={2: "cancels"},
         unknown="Gustav",
     ),
     _Template(
         words=tuple("Ассистент называет цену тарифа {} для клиента".split()),
         values=("Базовый", "Стандарт", "Премиум", "Семейный"),
-        rewordings={1: "назвал", 6: "покупателя"},
+        rewordings={1: ("назвал", False), 6: ("покупателя", False)},
         additions={0: "вежливо"},
+        flips={1: "скрывает"},
         unknown="Корпоративный",
     ),
     _Template(
         words=tuple("يذكر المساعد سعر باقة {} للعميل".split()),
         values=("الفضية", "الذهبية", "البلاتينية", "العائلية"),
-        rewordings={0: "ذكر", 1: "الوكيل"},
+        rewordings={0: ("ذكر", False), 1: ("الوكيل", False)},
         additions={1: "بوضوح"},
+        flips={0: "يخفي"},
         unknown="البرونزية",
     ),
 )
@@ -113,7 +126,7 @@ class _Block:
   verdict: str
   # The rubric whose telling token the block holds, or None.
   names: Optional[int]
-  # Whether the block keeps its token and changes only what may change.
+  # Whether the block keeps its token and only inflects shared words.
   must_attach: bool
 
 
@@ -133,29 +146,40 @@ def _answers(draw) -> tuple[list[str], list[_Block]]:
     if draw(st.integers(0, 5)) == 0:
       continue  # Skipped.
     words = list(template.words)
+    inflected_only = True
     for position in draw(
         st.lists(st.sampled_from(sorted(template.rewordings)), unique=True)
     )[:2]:
-      words[position] = template.rewordings[position]
+      words[position], inflected = template.rewordings[position]
+      inflected_only = inflected_only and inflected
     for position in draw(
         st.lists(st.sampled_from(sorted(template.additions)), max_size=1)
     ):
       words[position] += " " + template.additions[position]
+      inflected_only = False
+    flipped = draw(
+        st.lists(st.sampled_from(sorted(template.flips)), max_size=1)
+    )
+    for position in flipped:
+      words[position] = template.flips[position]
     token = draw(st.sampled_from((_KEPT, _KEPT, _SWAPPED, _UNKNOWN, _DROPPED)))
     names: Optional[int] = i
     if token == _SWAPPED:
       names = draw(st.sampled_from([k for k in range(len(values)) if k != i]))
     elif token in (_UNKNOWN, _DROPPED):
       names = None
+    telling = names
+    if flipped:
+      names = None  # The property turned round is no rubric's.
     words[slot] = {_UNKNOWN: template.unknown, _DROPPED: ""}.get(
-        token, values[names] if names is not None else ""
+        token, values[telling] if telling is not None else ""
     )
     blocks.append(
         _Block(
             text=" ".join(w for w in words if w),
             verdict=draw(st.sampled_from(("yes", "no"))),
             names=names,
-            must_attach=token == _KEPT,
+            must_attach=token == _KEPT and inflected_only and not flipped,
         )
     )
   for _ in range(draw(st.integers(0, 2))):
@@ -201,7 +225,7 @@ def test_a_verdict_reaches_only_the_rubric_its_block_names(answer):
 
 @_SETTINGS
 @given(_answers())
-def test_a_block_that_changes_only_shared_words_reaches_its_rubric(answer):
+def test_a_block_that_only_inflects_shared_words_reaches_its_rubric(answer):
   texts, blocks = answer
 
   for i, outcome in enumerate(_outcomes(texts, blocks)):

@@ -25,7 +25,8 @@ Each block of the judge's answer goes to at most one rubric:
    `_rubric_folding.fold`) equals the text of exactly one rubric, with the
    same signs (`-5` is not `5`, `$` is not `€`: see `_signs`).
 3. **rewrite**: the property text is a spelling of exactly one rubric's
-   text, never a changed word (see `_Rubrics.is_rewrite`).
+   text, never a changed word; a word that every rubric has may be
+   inflected (`lists` / `listed`; see `_Rubrics.is_rewrite`).
 
 Blocks that repeat the worked example of ADK's rubric prompts (the
 `ID: 1`-`3` blocks about employees, or about `grammar_check`) are not
@@ -75,13 +76,12 @@ TIER_ID = "id"
 TIER_TEXT = "text"
 TIER_REWRITE = "rewrite"
 
-# A rewrite changes at most this many places of the text, this many Han
-# characters on either side and, respellings aside, this many tokens: the
-# reported judge rewrites change one or two words (`ユーザ`, `等`, `含めて`,
-# `lists` / `listed`), and a tight bound keeps candidates few.
+# A rewrite changes at most this many places of the text, and this many Han
+# characters on either side: the reported judge rewrites change one or two
+# words (`ユーザ`, `等`, `含めて`, `lists` / `listed`), and a tight bound keeps
+# candidates few.
 _MAX_SPANS = 3
 _MAX_HAN = 2
-_MAX_WORDS = 3
 # Candidates for a rewrite must hold one of this many of the block's rarest
 # tokens: a rewrite leaves at most `_MAX_SPANS * _MAX_SPAN_TOKENS` tokens of
 # the block outside the rubric's text, so one of these is always in it.
@@ -339,11 +339,11 @@ class _Rubrics:
   def _candidates(self, tokens: tuple[str, ...]) -> list[int]:
     """Every rubric that could be a rewrite of `tokens`.
 
-    A rewrite adds no word or Han character that another rubric has (see
-    `is_rewrite`), except in a kana spelling, and leaves out at most
-    `_MAX_HAN` Han characters, so only rubrics that hold every other word
-    and Han character of the block that some rubric has, and lack at most
-    that many of its Han characters, are looked at.
+    A rewrite keeps every word and Han character of the block that some
+    rubric has, except a Han character it writes for the rubric's kana (see
+    `is_rewrite`), and changes at most `_MAX_HAN` Han characters of the
+    rubric's, so only rubrics that hold every such token of the block, and
+    lack at most that many of its Han characters, are looked at.
     """
     block = {t for t in tokens if t in self.postings}
     fixed = sorted(
@@ -380,45 +380,27 @@ class _Rubrics:
       i: int,
       signature: tuple[list[str], Any],
   ) -> bool:
-    """Whether `block` is rubric `i`'s text, lightly reworded, and no other's.
+    """Whether `block` is rubric `i`'s text written otherwise, not changed.
 
-    It differs from the rubric's text in a few words, keeps its numbers and
-    negations, and against every other rubric sides with this one:
-
-    * a few words: at most `_MAX_SPANS` places differ, changing at most half
-      of either text, and on either side at most `_MAX_HAN` Han characters
-      and, respellings aside, `_MAX_WORDS` tokens;
-    * each place respells a word (`listed` / `lists`, `sizing` / `size`;
-      see `_respells`), or adds or leaves out words beside no number: a
-      number's unit and time of day (`5 days`, `9 AM`, `上午十点`) never
-      change, as the number does not;
-    * a word it adds, respelled or not, is in no other rubric's text: that
-      word would side with the other rubric;
-    * a word it leaves out is in another rubric's text too: a word that no
-      other rubric has names this one (`employer`, `AM`, `左`, `以上`) and
-      never changes; and where the block also adds words, what it leaves
-      out is a word of a spaced script in every rubric's text, so that a
-      word replaced by another (`calls` / `called`) tells no two rubrics
-      apart (in Han and kana, one character for another is another word);
-    * the words it keeps are not all in any other rubric's text: against
-      each other rubric it holds a word that only this one has.
-
-    A word that every rubric has may thus be replaced by any word that none
-    has, even its opposite (`before` / `after` where every rubric says
-    `before`): the block is still this rubric's and no other's.
+    The two hold the same numbers and negations, keep at least half of
+    their tokens in common, and differ in at most `_MAX_SPANS` places and
+    `_MAX_HAN` Han characters on either side, each place a spelling (see
+    `_is_spelling`) or a word that every rubric has in another inflection
+    (see `inflects`).
     """
     rubric = self.tokens[i]
     if not rubric or signature != self.signature(i):
       return False
-    mine = self.token_sets[i]
     block_set = frozenset(block)
-    if max(len(block_set - mine), len(mine - block_set)) >= _RARE_TOKENS:
-      return False  # More than `_MAX_SPANS` places could change: no spans.
+    extra = block_set - self.token_sets[i]
+    missing = self.token_sets[i] - block_set
+    if max(len(extra), len(missing)) > _RARE_TOKENS - 1:
+      return False
     spans = _spans(block, rubric)
     if len(spans) > _MAX_SPANS:
       return False
-    changed_block = sum(len(b) for b, _, _ in spans)
-    changed_rubric = sum(len(r) for _, r, _ in spans)
+    changed_block = sum(len(b) for b, _ in spans)
+    changed_rubric = sum(len(r) for _, r in spans)
     if 2 * changed_block > len(block) or 2 * changed_rubric > len(rubric):
       return False
     for side in (0, 1):
@@ -426,63 +408,29 @@ class _Rubrics:
           _MAX_HAN
       ):
         return False
-    added: set[str] = set()
-    dropped: set[str] = set()
-    respelled: set[str] = set()
-    for written, listed, around in spans:
-      if _respells(written, listed):
-        # Kana and joined Korean words spell the rubric's own word; a
-        # respelled word of another script must still be no other's word.
-        respelled.update(filter(folding.is_word, written))
-        continue
-      if any(map(folding.is_number, around)):
-        return False  # A number's unit, or its time of day (`9 AM`).
-      added.update(t for t in written if t not in mine)
-      dropped.update(t for t in listed if t not in block_set)
-    if max(len(added), len(dropped)) > _MAX_WORDS:
-      return False
-    if any(t in self.postings for t in (added | respelled) - mine):
-      return False
-    if added and not all(map(folding.is_word, dropped)):
-      return False  # One Han or kana character for another is another word.
-    # Held by another rubric too; by every rubric where a word replaced it.
-    least = max(len(self.ids), 2) if added else 2
-    if any(len(self.postings[t]) < least for t in dropped):
-      return False
-    return self.tells_apart(block_set & mine, i)
+    return all(_is_spelling(b, r) or self.inflects(b, r) for b, r in spans)
 
-  def tells_apart(self, kept: frozenset[str], i: int) -> bool:
-    """Whether rubric `i` is the only rubric holding every token of `kept`.
+  def inflects(self, written: tuple[str, ...], listed: tuple[str, ...]) -> bool:
+    """Whether a block writes a word that every rubric has inflected.
 
-    `kept` is a subset of rubric `i`'s tokens.
+    One word for one word, with the same stem (`listed` / `lists`; see
+    `_stem`), where the rubric's word is in every rubric's text (and there
+    are two rubrics or more) and the block's is in none: such a word tells
+    no rubric apart, so 200 rubrics `The final answer lists product SKU-<n>
+    ...` answered `listed` each keep their own SKU. A word that only some
+    rubrics have is never inflected: a stem is no meaning (`card` / `car`,
+    `Reise` / `Reis`), and the word may be what names the rubric.
     """
-    holders: set[int] = set()
-    for token in sorted(kept, key=self._frequency):
-      if holders:
-        holders.intersection_update(self.postings[token])
-      else:
-        holders = set(self.postings[token])
-      if len(holders) == 1:
-        return True
-    return False
-
-
-def _respells(written: tuple[str, ...], listed: tuple[str, ...]) -> bool:
-  """Whether one place of a block writes the rubric's word(s) otherwise.
-
-  A spelling (see `_is_spelling`), or one word for one word with the same
-  stem (`listed` / `lists`, `sizing` / `size`; see `_stem`).
-  """
-  if _is_spelling(written, listed):
-    return True
-  if len(written) != 1 or len(listed) != 1:
-    return False
-  (word,), (other,) = written, listed
-  return (
-      folding.is_word(word)
-      and folding.is_word(other)
-      and _stem(word) == _stem(other)
-  )
+    if len(written) != 1 or len(listed) != 1 or len(self.ids) < 2:
+      return False
+    (word,), (other,) = written, listed
+    return (
+        folding.is_word(word)
+        and folding.is_word(other)
+        and word not in self.postings
+        and len(self.postings.get(other, ())) == len(self.ids)
+        and _stem(word) == _stem(other)
+    )
 
 
 def _is_spelling(block: tuple[str, ...], rubric: tuple[str, ...]) -> bool:
@@ -581,12 +529,8 @@ _EXAMPLE_PROPERTY = re.compile(r"^Property: ([^\[.].*)$", re.MULTILINE)
 
 def _spans(
     block: tuple[str, ...], rubric: tuple[str, ...]
-) -> list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
-  """The places where two token sequences differ.
-
-  Each is (block's tokens, rubric's tokens, rubric's tokens around it): the
-  rubric's tokens there, with the token before and the token after them.
-  """
+) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+  """The places where two token sequences differ, as (block, rubric) pairs."""
   # A rewrite mostly keeps both ends: align only the middle.
   shorter = min(len(block), len(rubric))
   start = 0
@@ -595,18 +539,15 @@ def _spans(
   end = 0
   while end < shorter - start and block[-1 - end] == rubric[-1 - end]:
     end += 1
-  middle = block[start : len(block) - end]
-  if not middle and start == len(rubric) - end:
-    return []
-  matcher = difflib.SequenceMatcher(
-      None, middle, rubric[start : len(rubric) - end], autojunk=False
+  block, rubric = (
+      block[start : len(block) - end],
+      rubric[start : len(rubric) - end],
   )
+  if not block or not rubric:
+    return [(block, rubric)] if block or rubric else []
+  matcher = difflib.SequenceMatcher(None, block, rubric, autojunk=False)
   return [
-      (
-          middle[i1:i2],
-          rubric[start + j1 : start + j2],
-          rubric[max(start + j1 - 1, 0) : start + j2 + 1],
-      )
+      (block[i1:i2], rubric[j1:j2])
       for tag, i1, i2, j1, j2 in matcher.get_opcodes()
       if tag != "equal"
   ]
