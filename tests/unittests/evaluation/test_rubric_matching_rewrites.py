@@ -74,6 +74,7 @@ def test_spellings_of_the_rubric_attach(rubric: str, written: str):
         ("回答说明了药物的副作用", "回答说明药物的副作用"),
         ("ذكر الوكيل الجرعة", "ذكر الوكيل والجرعة"),
         ("左目に点眼するよう案内している", "みぎ目に点眼するよう案内している"),
+        ("人気が3くらいの店を案内している", "人気が3位の店を案内している"),
         (
             "The agent asks for the employer's address",
             "The agent asks for the employee's address",
@@ -88,6 +89,7 @@ def test_spellings_of_the_rubric_attach(rubric: str, written: str):
         "chinese_particle_dropped",
         "arabic_conjunction",
         "kana_of_another_word",
+        "rank_for_about",
         "one_letter_changes_the_word",
     ],
 )
@@ -131,19 +133,40 @@ def test_a_polite_form_is_no_spelling_of_either_rubric():
   assert outcomes == {"mentions": _NONE, "omits": _NONE}
 
 
-@pytest.mark.parametrize(
-    "written",
-    [
-        "In turn 2 the agent listed the side effects",
-        "In turn 2 the agent listing the side effects",
-        "In turn 2 the agent list the side effects",
-    ],
-)
-def test_a_word_every_rubric_has_may_be_inflected(written: str):
+def test_a_word_every_rubric_has_may_be_inflected():
   # `lists` is in every rubric and tells none apart; `2` names `t2`.
-  outcomes, _ = _match(_TURNS, f"Property: {written}\nVerdict: yes")
+  outcomes, _ = _match(
+      _TURNS,
+      "Property: In turn 2 the agent listed the side effects\nVerdict: yes",
+  )
 
   assert outcomes == {"t1": _NONE, "t2": (1.0, _REWRITE), "t3": _NONE}
+
+
+@pytest.mark.parametrize(
+    ("rubric_word", "written_word"),
+    [
+        ("lists", "listing"),
+        ("lists", "list"),
+        ("terms", "term"),
+        ("rate", "rating"),
+        ("plan", "plane"),
+    ],
+)
+def test_only_verb_endings_inflect(rubric_word: str, written_word: str):
+  # A bare stem, `-ing` and `-e` make other words as often as they inflect
+  # one (`terms` of a contract, a `rating` for a `rate`, a `plane`).
+  rubrics = _rubrics(
+      ("a", f"The agent {rubric_word} the offer for Alice"),
+      ("b", f"The agent {rubric_word} the offer for Bruno"),
+  )
+
+  outcomes, _ = _match(
+      rubrics,
+      f"Property: The agent {written_word} the offer for Alice\nVerdict: yes",
+  )
+
+  assert outcomes == {"a": _NONE, "b": _NONE}
 
 
 @pytest.mark.parametrize(

@@ -48,9 +48,18 @@ _TEXT = _rubric_matching.TIER_TEXT
         ("يعرض خصما بنسبة 20%", "يعرض خصما بنسبة 20"),
         ("Nennt den Preis von 40 €", "Nennt den Preis von 40 $"),
         ("कुल राशि ₹500 बताता है", "कुल राशि $500 बताता है"),
+        ("Recommends 1.5 tablets", "Recommends 1,5 tablets"),
+        ("Quotes KWD 1,500", "Quotes KWD 1.500"),
+        ("Books the call at 10:30", "Books the call at 10/30"),
+        ("1/2錠を服用するよう説明している", "1-2錠を服用するよう説明している"),
+        ("Recommends .5 mg", "Recommends 5 mg"),
+        ("保存温度为-5度", "保存温度为5度"),
+        ("يذكر أن السعر 1٫5 دينار", "يذكر أن السعر 1٬5 دينار"),
     ],
     ids=["minus", "minus_plus", "comparison", "currency", "percent", "ja",
-         "zh", "ar", "de", "hi"],
+         "zh", "ar", "de", "hi", "decimal_mark", "thousands_mark", "time_date",
+         "half_or_range_ja", "leading_point", "minus_after_han",
+         "arabic_marks"],
 )  # fmt: skip
 def test_a_text_that_differs_in_a_sign_is_not_the_rubric(
     rubric: str, written: str
@@ -77,6 +86,22 @@ def test_the_same_signs_written_otherwise_still_attach(written: str):
   outcomes, _ = _match(rubrics, f"Property: {written}\nVerdict: yes")
 
   assert outcomes == {"r1": (1.0, _TEXT)}
+
+
+def test_a_sign_written_as_an_escape_is_the_sign():
+  # A property echoed as a JSON dump writes `\u2212` for `−`: folded as
+  # the sign, it is the `−5` rubric's, not the `5` rubric's.
+  rubrics = _rubrics(
+      ("minus", "Reports a temperature of −5 °C"),
+      ("plus", "Reports a temperature of 5 °C"),
+  )
+
+  outcomes, _ = _match(
+      rubrics,
+      "Property: Reports a temperature of \\u22125 °C\nVerdict: yes",
+  )
+
+  assert outcomes == {"minus": (1.0, _TEXT), "plus": _NONE}
 
 
 def test_a_hyphen_inside_a_word_is_no_sign():

@@ -413,24 +413,46 @@ class _Rubrics:
   def inflects(self, written: tuple[str, ...], listed: tuple[str, ...]) -> bool:
     """Whether a block writes a word that every rubric has inflected.
 
-    One word for one word, with the same stem (`listed` / `lists`; see
-    `_stem`), where the rubric's word is in every rubric's text (and there
-    are two rubrics or more) and the block's is in none: such a word tells
-    no rubric apart, so 200 rubrics `The final answer lists product SKU-<n>
-    ...` answered `listed` each keep their own SKU. A word that only some
-    rubrics have is never inflected: a stem is no meaning (`card` / `car`,
-    `Reise` / `Reis`), and the word may be what names the rubric.
+    One word for one word, the same stem with another verb ending (see
+    `_inflected_alike`), where the rubric's word is in every rubric's text
+    (and there are two rubrics or more) and the block's is in none: such a
+    word tells no rubric apart, so 200 rubrics `The final answer lists
+    product SKU-<n> ...` answered `listed` each keep their own SKU. A word
+    that only some rubrics have is never inflected: a stem is no meaning
+    (`card` / `car`, `Reise` / `Reis`), and the word may be what names the
+    rubric.
     """
     if len(written) != 1 or len(listed) != 1 or len(self.ids) < 2:
       return False
     (word,), (other,) = written, listed
     return (
-        folding.is_word(word)
-        and folding.is_word(other)
-        and word not in self.postings
+        word not in self.postings
         and len(self.postings.get(other, ())) == len(self.ids)
-        and _stem(word) == _stem(other)
+        and _inflected_alike(word, other)
     )
+
+
+# English verb endings that inflect a word without making another word.
+_VERB_ENDINGS = ("s", "es", "d", "ed")
+
+
+def _inflected_alike(word: str, other: str) -> bool:
+  """Whether two words are one stem with two of `_VERB_ENDINGS`.
+
+  `lists` / `listed`, `confirms` / `confirmed`, `uses` / `used`; never a
+  bare stem (`term` / `terms`, `custom` / `customs`), nor `-ing` or `-e`
+  (`rate` / `rating`, `train` / `training`, `plan` / `plane`): those make
+  other words as often as they inflect one.
+  """
+  if word == other or not (folding.is_word(word) and folding.is_word(other)):
+    return False
+  for ending in _VERB_ENDINGS:
+    stem = word[: -len(ending)]
+    if word.endswith(ending) and len(stem) >= 3 and stem.isalpha():
+      for other_ending in _VERB_ENDINGS:
+        if other == stem + other_ending:
+          return True
+  return False
 
 
 def _is_spelling(block: tuple[str, ...], rubric: tuple[str, ...]) -> bool:
@@ -457,6 +479,7 @@ def _is_spelling(block: tuple[str, ...], rubric: tuple[str, ...]) -> bool:
 def _copy_form(text: object) -> str:
   if not isinstance(text, str):
     return ""
+  text = folding.decode_escapes(text)  # As `fold` reads it.
   return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
@@ -472,16 +495,21 @@ def _signs(copy: str) -> tuple[str, ...]:
   """The signs of a text (in `_copy_form`), in order.
 
   Currency and mathematical symbols (`$`, `€`, `≥`), percent signs, a minus
-  written before a digit and after no letter or digit (`-5`, not `SKU-5`),
-  and an ASCII `+ < = > | ~` only beside a number (`> 4`, not markdown's
-  `> quote` or a table's `|`).
+  written before a digit and after no letter or digit of a spaced script
+  (`-5`, `为-5度`, not `SKU-5`), an ASCII `+ < = > | ~` only beside a number
+  (`> 4`, not markdown's `> quote` or a table's `|`), and any mark between
+  two digits or before a digit that follows none (`1.5` / `1,5` / `1-5`,
+  `10:30` / `10/30`, `.5`): a number's marks are part of the number.
   """
   signs = []
   for found in _MAYBE_SIGN.finditer(copy):
     char, k = found.group(), found.start()
-    if char in _MINUS:
-      before = copy[k - 1] if k else " "
-      if copy[k + 1 : k + 2].isdigit() and not before.isalnum():
+    before = copy[k - 1] if k else " "
+    after = copy[k + 1 : k + 2]
+    if after.isdigit() and (before.isdigit() or char in ".,٫٬"):
+      signs.append(char)
+    elif char in _MINUS:
+      if after.isdigit() and not (before.isalnum() and folding.is_word(before)):
         signs.append("-")
     elif char in _SIGN_CHARS or unicodedata.category(char) == "Sc":
       signs.append(char)
