@@ -162,3 +162,18 @@ def test_requires_python_and_entry_points_equal_upstream(
       installed_dist.metadata["Requires-Python"]
       == stock_dist.metadata["Requires-Python"]
   )
+
+
+def test_the_wheel_carries_opencc_licence_and_notice():
+  # `_han_variants.py` holds pairs selected from OpenCC's dictionaries
+  # (Apache-2.0): its licence and notice travel with the data.
+  files = {str(f) for f in importlib.metadata.files("google-adk") or ()}
+  licences = {
+      f.split(".dist-info/", 1)[-1] for f in files if ".dist-info/" in f
+  }
+
+  assert {
+      "licenses/LICENSE",
+      "licenses/third_party/opencc/LICENSE",
+      "licenses/third_party/opencc/NOTICE",
+  } <= licences
