@@ -332,7 +332,9 @@ class _Reading:
     stray: The verdict lines outside every block.
   """
 
-  def __init__(self, lines: list[_Line], verdict_first: bool) -> None:
+  def __init__(
+      self, lines: list[_Line], verdict_first: bool, blank: list[int]
+  ) -> None:
     self.verdict_first = verdict_first
     self.blocks: list[_Block] = []
     self.block: Optional[_Block] = None
@@ -345,7 +347,6 @@ class _Reading:
       if not line.labels and self.block:
         self._text(line.text, line.quoted)
     self.blocks = self._settle()
-    blank = _breaks(lines)
     self.gapped = any(
         b.label_lines and _between(blank, b.label_lines[0], b.label_lines[-1])
         for b in self.blocks
@@ -504,6 +505,18 @@ def _breaks(lines: list[_Line]) -> list[int]:
   return [line.number for line in lines if not any(map(str.isalnum, line.text))]
 
 
+def _identity_opens(lines: list[_Line]) -> bool:
+  """Whether an id or property label comes before every verdict label
+  (the verdict-first reading's `outside_identity`)."""
+  for line in lines:
+    for label in line.labels:
+      if label.field in _IDENTITY:
+        return True
+      if label.field in _VERDICT_FIELDS:
+        return False
+  return False
+
+
 def _between(sorted_numbers: list[int], low: int, high: int) -> bool:
   """Whether a number of `sorted_numbers` lies strictly between the two."""
   i = bisect.bisect_right(sorted_numbers, low)
@@ -551,14 +564,25 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
   """Reads the text blocks; see the module docstring for the rules."""
   _learn_verdict_label(lines)
   _learn_identity(lines)
-  last = _Reading(lines, verdict_first=False)
-  first = _Reading(lines, verdict_first=True)
+  blank = _breaks(lines)
+  last = _Reading(lines, verdict_first=False, blank=blank)
+  # Read verdict-first, an id or property line before every verdict line is
+  # outside every block; then, unless a block read verdict-last runs across
+  # a blank line, the first rule below applies, and it needs only twins:
+  # that reading is done when a rule asks for them. (Done later, it changes
+  # no label that `last` left unchanged: a verdict takes its value from the
+  # next line only in a block, and every verdict line is in one of `last`'s.)
+  first: Optional[_Reading] = None
+  if last.gapped or not _identity_opens(lines):
+    first = _Reading(lines, verdict_first=True, blank=blank)
   chosen = [b.judge_block() for b in last.blocks]
   twins: dict[int, Optional[JudgeBlock]] = {}
 
   def twin(block: _Block) -> Optional[JudgeBlock]:
     """The block read verdict-first that opens with the same line."""
+    nonlocal first
     if not twins:  # Read only when a rule needs it.
+      first = first or _Reading(lines, verdict_first=True, blank=blank)
       twins.update(
           (b.identity_lines[0], b.judge_block())
           for b in first.blocks
@@ -568,7 +592,8 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
 
   lone_gaps = last.gapped and not first.gapped
   doubted: list[int] = []  # Blocks that keep a verdict only if twins agree.
-  if len(first.blocks) < 2 or first.outside_identity and not lone_gaps:
+  outside = first is None or first.outside_identity
+  if outside and not lone_gaps or len(first.blocks) < 2:
     # A verdict before the first block may be that block's own: then that
     # block read verdict-first must agree.
     keys = {v.key for b in last.blocks for v in b.given()}
@@ -581,7 +606,6 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
     # So must a verdict after a blank line right before the next block, if
     # that block has none, or its own may open the block after it: it may
     # open the next block (an answer that turns verdict-first).
-    blank = _breaks(lines)
     shifted: set[int] = set()
     for i in range(len(last.blocks) - 2, -1, -1):
       block, after = last.blocks[i], last.blocks[i + 1]
