@@ -177,13 +177,14 @@ def _split_label(line: str) -> list[_Label]:
   text = unicodedata.normalize("NFKC", line).lstrip(_DECORATION)
   number = _LIST_NUMBER.match(text, 0, 8)
   text = text[number.end() :].lstrip(_DECORATION) if number else text
-  tag = _ID_TAG.match(text)
+  bracketed = text[:1] in ("[", "\u3010")  # Else no tag and no 【label】.
+  tag = bracketed and _ID_TAG.match(text)
   if tag:
     rest = text[tag.end() :].strip(_TRIM)
     return [_Label("id", "id", tag.group(1).strip())] + (
         [_Label("property", "property", rest)] if rest else []
     )
-  bracket = _BRACKET_LABEL.match(text, 0, _MAX_LABEL_CHARS + 2)
+  bracket = bracketed and _BRACKET_LABEL.match(text, 0, _MAX_LABEL_CHARS + 2)
   if bracket and normalize(bracket.group(1).strip(_TRIM)) in _LABEL_INDEX:
     key = normalize(bracket.group(1).strip(_TRIM))
     rest = text[bracket.end() :].lstrip(":").strip(_TRIM)
@@ -241,9 +242,9 @@ def _lines(text: str) -> list[_Line]:
   labelled = [line for line in found if line.labels]
   for one, two in zip(labelled, labelled[1:]):
     if (
-        _names_only(one)
+        one.labels[0].key == two.labels[0].key
+        and _names_only(one)
         and _names_only(two)
-        and (one.labels[0].key == two.labels[0].key)
     ):
       one.echo = two.echo = True
   for line in labelled:
