@@ -810,8 +810,11 @@ def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
   """
   # The scored blocks by id, then by score: each is unscored once.
   ids: dict[str, dict[float, list[JudgeBlock]]] = {}
+  # Each id is written at least twice (its block's and its line's): read
+  # each once, for this answer.
+  id_key = functools.lru_cache(maxsize=None)(_id_key)
   for block in blocks:
-    key = _id_key(block.rubric_id or "")
+    key = id_key(block.rubric_id or "")
     if block.score is not None and _findable(key):
       ids.setdefault(key, {}).setdefault(block.score, []).append(block)
   if not ids:
@@ -821,12 +824,14 @@ def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
       % "|".join(map(re.escape, sorted(ids, key=len, reverse=True)))
   )
   for line in lines:
+    if line.quoted:
+      continue
     text = normalize(line.text)
-    named = set() if line.quoted else set(mention.findall(text))
+    named = set(mention.findall(text))
     if not named:
       continue
     named -= {
-        _id_key(label.value)
+        id_key(label.value)
         for label in line.labels or _split_label(line.text)
         if label.field == "id"
     }
