@@ -236,7 +236,8 @@ def _lines(text: str) -> list[_Line]:
       inside = number
     elif stripped[:1] != ">":
       table = stripped[:1] == stripped[-1:] == "|"
-      found.append(_Line(number, line, [] if table else _split_label(line)))
+      labels = _split_label(line) if stripped and not table else []
+      found.append(_Line(number, line, labels))  # A blank line holds none.
       continue
     found.append(_Line(number, line, [], quoted=True, fence=inside))
   labelled = [line for line in found if line.labels]
@@ -408,8 +409,8 @@ class _Reading:
     block.separated |= bool(block.verdicts) and not any(map(str.isalnum, line))
     if block.verdicts and block.open_field != "verdict":
       # Text after the verdict (`Wait - no.`), quoted or not, but not a
-      # table row, may give another one.
-      if line.strip()[:1] != "|":
+      # table row, may give another one (a blank line gives none).
+      if line.strip()[:1] not in ("|", ""):
         block.after_text.append(line)
     if block.open_field == "verdict" and not quoted:
       if line.strip():
