@@ -79,6 +79,7 @@ import functools
 import json
 import re
 from typing import Any
+from typing import Callable
 from typing import Optional
 import unicodedata
 
@@ -292,7 +293,13 @@ class _Block:
       ]
     return found
 
-  def judge_block(self) -> Optional[JudgeBlock]:
+  def judge_block(
+      self,
+      reader: Callable[[object], tuple[Optional[float], Optional[str], str]] = (
+          read
+      ),
+  ) -> Optional[JudgeBlock]:
+    """The block as judged; `reader` is `read`, or a memo of it."""
     if not self.identity_lines and not self.verdicts:
       return None
     text = {f: "\n".join(v).strip() or None for f, v in self.fields.items()}
@@ -306,7 +313,7 @@ class _Block:
         verdict=" / ".join(dict.fromkeys(verdicts)) or None,
         line=self.line,
     )
-    readings = [read(v) for v in verdicts]
+    readings = [reader(v) for v in verdicts]
     scores = {r[0] for r in readings}.union(
         self.after, *map(_said, self.after_text + self.steps)
     )
@@ -577,7 +584,9 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
   first: Optional[_Reading] = None
   if last.gapped or not _identity_opens(lines):
     first = _Reading(lines, verdict_first=True, blank=blank)
-  chosen = [b.judge_block() for b in last.blocks]
+  # An answer repeats its few verdict values (`yes`, `no`): read each once.
+  reader = functools.lru_cache(maxsize=None)(read)
+  chosen = [b.judge_block(reader) for b in last.blocks]
   twins: dict[int, Optional[JudgeBlock]] = {}
 
   def twin(block: _Block) -> Optional[JudgeBlock]:
@@ -586,7 +595,7 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
     if not twins:  # Read only when a rule needs it.
       first = first or _Reading(lines, verdict_first=True, blank=blank)
       twins.update(
-          (b.identity_lines[0], b.judge_block())
+          (b.identity_lines[0], b.judge_block(reader))
           for b in first.blocks
           if b.identity_lines
       )
@@ -619,7 +628,7 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
         shifted.add(i)
     doubted = [i for i in shifted if chosen[i] and chosen[i].score is not None]
   elif first.complete() and not last.complete() and lone_gaps:
-    chosen = [b.judge_block() for b in first.blocks]
+    chosen = [b.judge_block(reader) for b in first.blocks]
   elif first.complete() or not last.complete() or lone_gaps:
     # Both readings stand: a rubric keeps only a verdict they agree on.
     doubted = list(range(len(chosen)))
