@@ -80,6 +80,7 @@ import json
 import re
 from typing import Any
 from typing import Callable
+from typing import Iterable
 from typing import Optional
 import unicodedata
 
@@ -808,6 +809,28 @@ def _findable(rubric_id: str) -> bool:
   return 0 < letters < len(rubric_id)
 
 
+def _mention_pattern(ids: Iterable[str]) -> re.Pattern[str]:
+  """A pattern that finds the longest of `ids` with no `[0-9a-z_]` on
+  either side.
+
+  It finds what a look-behind followed by all the ids, longest first, finds;
+  but the ids are grouped by their first character, which each group
+  matches before it looks behind. A pattern that opens with a character
+  lets the regular expression engine skip the characters that open no id;
+  one that opens with a look-behind tries every id at every character.
+  """
+  groups: dict[str, list[str]] = {}
+  for rubric_id in sorted(ids, key=len, reverse=True):
+    groups.setdefault(rubric_id[0], []).append(re.escape(rubric_id[1:]))
+  return re.compile(
+      "(%s)(?![0-9a-z_])"
+      % "|".join(
+          f"{re.escape(c)}(?<![0-9a-z_]{re.escape(c)})(?:{'|'.join(rests)})"
+          for c, rests in groups.items()
+      )
+  )
+
+
 def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
   """Unscores a block that a line naming its id contradicts.
 
@@ -829,10 +852,7 @@ def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
       ids.setdefault(key, {}).setdefault(block.score, []).append(block)
   if not ids:
     return
-  mention = re.compile(
-      "(?<![0-9a-z_])(%s)(?![0-9a-z_])"
-      % "|".join(map(re.escape, sorted(ids, key=len, reverse=True)))
-  )
+  mention = _mention_pattern(ids)
   for line in lines:
     if line.quoted:
       continue
