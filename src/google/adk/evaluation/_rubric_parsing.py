@@ -608,7 +608,10 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
   if outside and not lone_gaps or len(first.blocks) < 2:
     # A verdict before the first block may be that block's own: then that
     # block read verdict-first must agree.
-    keys = {v.key for b in last.blocks for v in b.given()}
+    # The blocks' verdict labels: needed only if a verdict is outside them.
+    keys = (
+        {v.key for b in last.blocks for v in b.given()} if last.stray else set()
+    )
     before = {read_verdict(v.value) for v in last.strays_that_count(keys)}
     if before and last.blocks and twin(last.blocks[0]):
       before = {twin(last.blocks[0]).score}
