@@ -79,6 +79,8 @@ import functools
 import json
 import re
 from typing import Any
+from typing import Callable
+from typing import Iterable
 from typing import Optional
 import unicodedata
 
@@ -177,13 +179,14 @@ def _split_label(line: str) -> list[_Label]:
   text = unicodedata.normalize("NFKC", line).lstrip(_DECORATION)
   number = _LIST_NUMBER.match(text, 0, 8)
   text = text[number.end() :].lstrip(_DECORATION) if number else text
-  tag = _ID_TAG.match(text)
+  bracketed = text[:1] in ("[", "\u3010")  # Else no tag and no 【label】.
+  tag = bracketed and _ID_TAG.match(text)
   if tag:
     rest = text[tag.end() :].strip(_TRIM)
     return [_Label("id", "id", tag.group(1).strip())] + (
         [_Label("property", "property", rest)] if rest else []
     )
-  bracket = _BRACKET_LABEL.match(text, 0, _MAX_LABEL_CHARS + 2)
+  bracket = bracketed and _BRACKET_LABEL.match(text, 0, _MAX_LABEL_CHARS + 2)
   if bracket and normalize(bracket.group(1).strip(_TRIM)) in _LABEL_INDEX:
     key = normalize(bracket.group(1).strip(_TRIM))
     rest = text[bracket.end() :].lstrip(":").strip(_TRIM)
@@ -235,15 +238,16 @@ def _lines(text: str) -> list[_Line]:
       inside = number
     elif stripped[:1] != ">":
       table = stripped[:1] == stripped[-1:] == "|"
-      found.append(_Line(number, line, [] if table else _split_label(line)))
+      labels = _split_label(line) if stripped and not table else []
+      found.append(_Line(number, line, labels))  # A blank line holds none.
       continue
     found.append(_Line(number, line, [], quoted=True, fence=inside))
   labelled = [line for line in found if line.labels]
   for one, two in zip(labelled, labelled[1:]):
     if (
-        _names_only(one)
+        one.labels[0].key == two.labels[0].key
+        and _names_only(one)
         and _names_only(two)
-        and (one.labels[0].key == two.labels[0].key)
     ):
       one.echo = two.echo = True
   for line in labelled:
@@ -290,7 +294,13 @@ class _Block:
       ]
     return found
 
-  def judge_block(self) -> Optional[JudgeBlock]:
+  def judge_block(
+      self,
+      reader: Callable[[object], tuple[Optional[float], Optional[str], str]] = (
+          read
+      ),
+  ) -> Optional[JudgeBlock]:
+    """The block as judged; `reader` is `read`, or a memo of it."""
     if not self.identity_lines and not self.verdicts:
       return None
     text = {f: "\n".join(v).strip() or None for f, v in self.fields.items()}
@@ -304,7 +314,7 @@ class _Block:
         verdict=" / ".join(dict.fromkeys(verdicts)) or None,
         line=self.line,
     )
-    readings = [read(v) for v in verdicts]
+    readings = [reader(v) for v in verdicts]
     scores = {r[0] for r in readings}.union(
         self.after, *map(_said, self.after_text + self.steps)
     )
@@ -332,7 +342,9 @@ class _Reading:
     stray: The verdict lines outside every block.
   """
 
-  def __init__(self, lines: list[_Line], verdict_first: bool) -> None:
+  def __init__(
+      self, lines: list[_Line], verdict_first: bool, blank: list[int]
+  ) -> None:
     self.verdict_first = verdict_first
     self.blocks: list[_Block] = []
     self.block: Optional[_Block] = None
@@ -345,7 +357,6 @@ class _Reading:
       if not line.labels and self.block:
         self._text(line.text, line.quoted)
     self.blocks = self._settle()
-    blank = _breaks(lines)
     self.gapped = any(
         b.label_lines and _between(blank, b.label_lines[0], b.label_lines[-1])
         for b in self.blocks
@@ -406,8 +417,8 @@ class _Reading:
     block.separated |= bool(block.verdicts) and not any(map(str.isalnum, line))
     if block.verdicts and block.open_field != "verdict":
       # Text after the verdict (`Wait - no.`), quoted or not, but not a
-      # table row, may give another one.
-      if line.strip()[:1] != "|":
+      # table row, may give another one (a blank line gives none).
+      if line.strip()[:1] not in ("|", ""):
         block.after_text.append(line)
     if block.open_field == "verdict" and not quoted:
       if line.strip():
@@ -504,6 +515,18 @@ def _breaks(lines: list[_Line]) -> list[int]:
   return [line.number for line in lines if not any(map(str.isalnum, line.text))]
 
 
+def _identity_opens(lines: list[_Line]) -> bool:
+  """Whether an id or property label comes before every verdict label
+  (the verdict-first reading's `outside_identity`)."""
+  for line in lines:
+    for label in line.labels:
+      if label.field in _IDENTITY:
+        return True
+      if label.field in _VERDICT_FIELDS:
+        return False
+  return False
+
+
 def _between(sorted_numbers: list[int], low: int, high: int) -> bool:
   """Whether a number of `sorted_numbers` lies strictly between the two."""
   i = bisect.bisect_right(sorted_numbers, low)
@@ -551,16 +574,29 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
   """Reads the text blocks; see the module docstring for the rules."""
   _learn_verdict_label(lines)
   _learn_identity(lines)
-  last = _Reading(lines, verdict_first=False)
-  first = _Reading(lines, verdict_first=True)
-  chosen = [b.judge_block() for b in last.blocks]
+  blank = _breaks(lines)
+  last = _Reading(lines, verdict_first=False, blank=blank)
+  # Read verdict-first, an id or property line before every verdict line is
+  # outside every block; then, unless a block read verdict-last runs across
+  # a blank line, the first rule below applies, and it needs only twins:
+  # that reading is done when a rule asks for them. (Done later, it changes
+  # no label that `last` left unchanged: a verdict takes its value from the
+  # next line only in a block, and every verdict line is in one of `last`'s.)
+  first: Optional[_Reading] = None
+  if last.gapped or not _identity_opens(lines):
+    first = _Reading(lines, verdict_first=True, blank=blank)
+  # An answer repeats its few verdict values (`yes`, `no`): read each once.
+  reader = functools.lru_cache(maxsize=None)(read)
+  chosen = [b.judge_block(reader) for b in last.blocks]
   twins: dict[int, Optional[JudgeBlock]] = {}
 
   def twin(block: _Block) -> Optional[JudgeBlock]:
     """The block read verdict-first that opens with the same line."""
+    nonlocal first
     if not twins:  # Read only when a rule needs it.
+      first = first or _Reading(lines, verdict_first=True, blank=blank)
       twins.update(
-          (b.identity_lines[0], b.judge_block())
+          (b.identity_lines[0], b.judge_block(reader))
           for b in first.blocks
           if b.identity_lines
       )
@@ -568,10 +604,14 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
 
   lone_gaps = last.gapped and not first.gapped
   doubted: list[int] = []  # Blocks that keep a verdict only if twins agree.
-  if len(first.blocks) < 2 or first.outside_identity and not lone_gaps:
+  outside = first is None or first.outside_identity
+  if outside and not lone_gaps or len(first.blocks) < 2:
     # A verdict before the first block may be that block's own: then that
     # block read verdict-first must agree.
-    keys = {v.key for b in last.blocks for v in b.given()}
+    # The blocks' verdict labels: needed only if a verdict is outside them.
+    keys = (
+        {v.key for b in last.blocks for v in b.given()} if last.stray else set()
+    )
     before = {read_verdict(v.value) for v in last.strays_that_count(keys)}
     if before and last.blocks and twin(last.blocks[0]):
       before = {twin(last.blocks[0]).score}
@@ -581,7 +621,6 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
     # So must a verdict after a blank line right before the next block, if
     # that block has none, or its own may open the block after it: it may
     # open the next block (an answer that turns verdict-first).
-    blank = _breaks(lines)
     shifted: set[int] = set()
     for i in range(len(last.blocks) - 2, -1, -1):
       block, after = last.blocks[i], last.blocks[i + 1]
@@ -593,7 +632,7 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
         shifted.add(i)
     doubted = [i for i in shifted if chosen[i] and chosen[i].score is not None]
   elif first.complete() and not last.complete() and lone_gaps:
-    chosen = [b.judge_block() for b in first.blocks]
+    chosen = [b.judge_block(reader) for b in first.blocks]
   elif first.complete() or not last.complete() or lone_gaps:
     # Both readings stand: a rubric keeps only a verdict they agree on.
     doubted = list(range(len(chosen)))
@@ -773,6 +812,28 @@ def _findable(rubric_id: str) -> bool:
   return 0 < letters < len(rubric_id)
 
 
+def _mention_pattern(ids: Iterable[str]) -> re.Pattern[str]:
+  """A pattern that finds the longest of `ids` with no `[0-9a-z_]` on
+  either side.
+
+  It finds what a look-behind followed by all the ids, longest first, finds;
+  but the ids are grouped by their first character, which each group
+  matches before it looks behind. A pattern that opens with a character
+  lets the regular expression engine skip the characters that open no id;
+  one that opens with a look-behind tries every id at every character.
+  """
+  groups: dict[str, list[str]] = {}
+  for rubric_id in sorted(ids, key=len, reverse=True):
+    groups.setdefault(rubric_id[0], []).append(re.escape(rubric_id[1:]))
+  return re.compile(
+      "(%s)(?![0-9a-z_])"
+      % "|".join(
+          f"{re.escape(c)}(?<![0-9a-z_]{re.escape(c)})(?:{'|'.join(rests)})"
+          for c, rests in groups.items()
+      )
+  )
+
+
 def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
   """Unscores a block that a line naming its id contradicts.
 
@@ -785,23 +846,25 @@ def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
   """
   # The scored blocks by id, then by score: each is unscored once.
   ids: dict[str, dict[float, list[JudgeBlock]]] = {}
+  # Each id is written at least twice (its block's and its line's): read
+  # each once, for this answer.
+  id_key = functools.lru_cache(maxsize=None)(_id_key)
   for block in blocks:
-    key = _id_key(block.rubric_id or "")
+    key = id_key(block.rubric_id or "")
     if block.score is not None and _findable(key):
       ids.setdefault(key, {}).setdefault(block.score, []).append(block)
   if not ids:
     return
-  mention = re.compile(
-      "(?<![0-9a-z_])(%s)(?![0-9a-z_])"
-      % "|".join(map(re.escape, sorted(ids, key=len, reverse=True)))
-  )
+  mention = _mention_pattern(ids)
   for line in lines:
+    if line.quoted:
+      continue
     text = normalize(line.text)
-    named = set() if line.quoted else set(mention.findall(text))
+    named = set(mention.findall(text))
     if not named:
       continue
     named -= {
-        _id_key(label.value)
+        id_key(label.value)
         for label in line.labels or _split_label(line.text)
         if label.field == "id"
     }

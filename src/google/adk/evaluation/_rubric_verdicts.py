@@ -33,14 +33,10 @@ from ._rubric_vocabulary import AMBIGUOUS_NOT_APPLICABLE
 from ._rubric_vocabulary import NOT_APPLICABLE
 from ._rubric_vocabulary import VERDICTS
 
-_WHITESPACE = re.compile(r"\s+")
 # Arabic vowel marks and tatweel, invisible format characters, and the
-# variation selectors that pick an emoji's presentation (`✔️`).
-_DROP = dict.fromkeys(
-    (*range(0x064B, 0x0660), 0x0670, 0x0640, 0x200B, 0x200C, 0x200D, 0x2060)
-    + (0xFE0E, 0xFE0F),
-    None,
-)
+# variation selectors that pick an emoji's presentation (`✔️`). (A regular
+# expression deletes them many times faster than `str.translate`.)
+_DROP = re.compile("[\u064b-\u065f\u0670\u0640\u200b-\u200d\u2060\ufe0e\ufe0f]")
 
 
 def normalize(text: str) -> str:
@@ -48,7 +44,9 @@ def normalize(text: str) -> str:
   text = unicodedata.normalize("NFKC", text).casefold()
   if not (text.isascii() or text.isprintable()):  # Else no format chars.
     text = "".join(c for c in text if unicodedata.category(c) != "Cf")
-  return _WHITESPACE.sub(" ", text).strip()
+  # `str.split` and a regular expression's `\s` take the same characters
+  # for spaces (`str.isspace`); splitting is the faster.
+  return " ".join(text.split())
 
 
 def _is_unspaced(char: str) -> bool:
@@ -96,7 +94,7 @@ def read(value: object) -> tuple[Optional[float], Optional[str], str]:
     return (1.0 if value else 0.0), None, ""
   if not isinstance(value, str) or not value.strip():
     return None, "its block has no verdict", ""
-  text = normalize(value.translate(_DROP))
+  text = normalize(_DROP.sub("", value))
   i = 0
   while i < len(text) and unicodedata.category(text[i])[0] in "PZ":
     i += 1
