@@ -84,6 +84,23 @@ def test_conclusion_labels_name_the_verdict(text: str, score: float):
   assert (block.rubric_id, block.score) == ("r1", score)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ID: r1\nProperty: p\nFinal verdict:\n> yes",
+        "ID: r1\nProperty: p\nFinal verdict:\n```\nyes\n```",
+        "Final verdict:\n> quoted",
+    ],
+    ids=["block_quote", "fence", "no_block"],
+)
+def test_an_empty_conclusion_label_before_quoted_lines_gives_no_verdict(
+    text: str,
+):
+  # A conclusion label awaits its verdict on the next line; a quoted line
+  # is none (the parser raised KeyError here).
+  assert [b.score for b in answer_blocks(text)] in ([], [None])
+
+
 def test_text_without_labels_or_with_unknown_labels_is_no_block():
   assert answer_blocks("Verdict yes\nID r1") == []
   assert answer_blocks("Answer: r1 is fine\nNote: yes") == []

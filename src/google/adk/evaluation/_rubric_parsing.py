@@ -425,7 +425,9 @@ class _Reading:
         block.verdicts[-1].value = line.strip(_TRIM)
       block.open_field = None  # A blank line ends an empty verdict too.
     elif block.open_field:
-      block.fields[block.open_field].append(line.strip())
+      # An empty `Conclusion:` awaits its verdict as `verdict`, a field it
+      # does not have: a quoted line there is kept, never read.
+      block.fields.setdefault(block.open_field, []).append(line.strip())
 
   def _open(self, line: int, doubted: Optional[_Block] = None) -> _Block:
     self.block = _Block(line=line, doubted=doubted, steps=self.steps)
