@@ -497,9 +497,9 @@ def _signs(copy: str) -> tuple[str, ...]:
   Currency and mathematical symbols (`$`, `€`, `≥`), percent signs, a minus
   written before a digit and after no letter or digit of a spaced script
   (`-5`, `为-5度`, not `SKU-5`), an ASCII `+ < = > | ~` only beside a number
-  (`> 4`, not markdown's `> quote` or a table's `|`), and any mark between
-  two digits or before a digit that follows none (`1.5` / `1,5` / `1-5`,
-  `10:30` / `10/30`, `.5`): a number's marks are part of the number.
+  (`> 4`, not markdown's `> quote` or a table's `|`), any mark between two
+  digits (`1.5` / `1,5` / `1-5`, `10:30` / `10/30`), and a decimal or
+  thousands mark before a digit (`.5`): a number's marks are part of it.
   """
   signs = []
   for found in _MAYBE_SIGN.finditer(copy):
