@@ -52,7 +52,7 @@ class _Template:
 
   Attributes:
     words: The sentence's words, one of them `{}`.
-    values: Tokens for the slot; no two of them share a word.
+    values: Tokens for the slot; each holds a word or number no other does.
     rewordings: For some words of the sentence, by position, a word no
       rubric has that may stand for it, and whether it is an inflection the
       fallback reads (`lists` / `listed`) or another word (`lists` /
