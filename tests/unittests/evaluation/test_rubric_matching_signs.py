@@ -55,11 +55,21 @@ _TEXT = _rubric_matching.TIER_TEXT
         ("Recommends .5 mg", "Recommends 5 mg"),
         ("保存温度为-5度", "保存温度为5度"),
         ("يذكر أن السعر 1٫5 دينار", "يذكر أن السعر 1٬5 دينار"),
+        ("Cuts the board to 8'", 'Cuts the board to 8"'),
+        ("Cuts the board to 8′", "Cuts the board to 8″"),
+        ("Reports a temperature of 5 °C", "Reports a temperature of ˗5 °C"),
+        ("Writes the example in C", "Writes the example in C++"),
+        ("Writes the example in C", "Writes the example in C#"),
+        ("Marks the order ✅", "Marks the order ❌"),
+        ("Reacts with 👍", "Reacts with 👎"),
+        ("Gives the hotel ★★★★★", "Gives the hotel ★"),
     ],
     ids=["minus", "minus_plus", "comparison", "currency", "percent", "ja",
          "zh", "ar", "de", "hi", "decimal_mark", "thousands_mark", "time_date",
          "half_or_range_ja", "leading_point", "minus_after_han",
-         "arabic_marks"],
+         "arabic_marks", "feet_inches", "primes", "modifier_minus",
+         "plus_after_letter", "hash_after_letter", "check_marks", "emoji",
+         "stars"],
 )  # fmt: skip
 def test_a_text_that_differs_in_a_sign_is_not_the_rubric(
     rubric: str, written: str
@@ -86,6 +96,25 @@ def test_the_same_signs_written_otherwise_still_attach(written: str):
   outcomes, _ = _match(rubrics, f"Property: {written}\nVerdict: yes")
 
   assert outcomes == {"r1": (1.0, _TEXT)}
+
+
+@pytest.mark.parametrize(
+    ("rubric", "written"),
+    [
+        ("Cuts the board to 8'", "Cuts the board to 8’"),
+        ('Cuts the board to 8"', "Cuts the board to 8″"),
+        ("Writes the example in C++", "**Writes the example in C++.**"),
+    ],
+    ids=["prime_as_apostrophe", "double_prime", "plus_after_letter"],
+)
+def test_a_unit_mark_or_a_glued_plus_written_alike_still_attaches(
+    rubric: str, written: str
+):
+  rubrics = _rubrics(("r1", rubric), ("r2", "Mentions the check-in time"))
+
+  outcomes, _ = _match(rubrics, f"Property: {written}\nVerdict: yes")
+
+  assert outcomes == {"r1": (1.0, _TEXT), "r2": _NONE}
 
 
 def test_a_sign_written_as_an_escape_is_the_sign():

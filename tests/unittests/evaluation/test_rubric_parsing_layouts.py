@@ -106,6 +106,29 @@ def test_text_without_labels_or_with_unknown_labels_is_no_block():
   assert answer_blocks("Answer: r1 is fine\nNote: yes") == []
 
 
+def test_a_property_label_the_table_lacks_is_learned_from_its_repetition():
+  # `Aspect` is no known label, but it is the one label the answer repeats
+  # once per verdict, each time with another text: it names the property.
+  assert summary(
+      "Aspect: Greets the user.\nRationale: It does.\nVerdict: yes\n\n"
+      "Aspect: Says goodbye.\nRationale: It does not.\nVerdict: no"
+  ) == [
+      (None, "Greets the user.", 1.0),
+      (None, "Says goodbye.", 0.0),
+  ]
+
+
+def test_no_property_label_is_learned_where_two_labels_could_be_it():
+  # `Aspect` and `Note` both repeat once per verdict with other texts: the
+  # answer does not say which names the property, so neither does.
+  blocks = answer_blocks(
+      "Aspect: Greets the user.\nNote: polite\nVerdict: yes\n\n"
+      "Aspect: Says goodbye.\nNote: curt\nVerdict: no"
+  )
+
+  assert [b.property_text for b in blocks] in ([], [None, None])
+
+
 def test_verdict_first_blocks_with_a_blank_line_between_them():
   assert summary("Verdict: yes\nProperty: a\n\nVerdict: no\nProperty: b") == [
       (None, "a", 1.0),

@@ -485,7 +485,10 @@ def _copy_form(text: object) -> str:
 
 # Signs that folding turns into spaces but that change what a text says.
 _SIGN_CHARS = frozenset("%‰‱")
-_MINUS = frozenset("-‐‑‒–—−﹣－")
+_MINUS = frozenset("-‐‑‒–—−﹣－˗➖")
+# Marks after a digit that give it a unit (feet and inches, minutes and
+# seconds: `8'` / `8"`), by the prime each stands for.
+_PRIMES = {"'": "′", "’": "′", "′": "′", '"': "″", "”": "″", "″": "″"}
 # Where a sign may be: a character that is neither a letter, a digit nor a
 # space.
 _MAYBE_SIGN = re.compile(r"[^\w\s]")
@@ -498,8 +501,11 @@ def _signs(copy: str) -> tuple[str, ...]:
   written before a digit and after no letter or digit of a spaced script
   (`-5`, `为-5度`, not `SKU-5`), an ASCII `+ < = > | ~` only beside a number
   (`> 4`, not markdown's `> quote` or a table's `|`), any mark between two
-  digits (`1.5` / `1,5` / `1-5`, `10:30` / `10/30`), and a decimal or
-  thousands mark before a digit (`.5`): a number's marks are part of it.
+  digits (`1.5` / `1,5` / `1-5`, `10:30` / `10/30`), a decimal or
+  thousands mark before a digit (`.5`) and a prime or quote mark after one
+  (`8'` / `8"`): a number's marks are part of it. Also a `+` or `#` right
+  after a letter (`C++`, `C#`, `A+`) and any other symbol (`✅` / `❌`,
+  `👍` / `👎`, `★★★`).
   """
   signs = []
   for found in _MAYBE_SIGN.finditer(copy):
@@ -511,7 +517,12 @@ def _signs(copy: str) -> tuple[str, ...]:
     elif char in _MINUS:
       if after.isdigit() and not (before.isalnum() and folding.is_word(before)):
         signs.append("-")
-    elif char in _SIGN_CHARS or unicodedata.category(char) == "Sc":
+    elif char in _PRIMES and before.isdigit():
+      # NFKC writes `″` as two `′`.
+      signs.append("″" if copy[k : k + 2] == "′′" else _PRIMES[char])
+    elif char in "+#" and before.isalpha() and not after.isalnum():
+      signs.append(char)
+    elif char in _SIGN_CHARS or unicodedata.category(char) in ("Sc", "So"):
       signs.append(char)
     elif unicodedata.category(char) == "Sm" and (
         not char.isascii()

@@ -21,7 +21,11 @@ answer's own layout delimits and that gives exactly one verdict**:
 * A label line is a known label (`_rubric_vocabulary.LABELS`) at the start of
   a line, after markdown decoration, with a colon (ASCII or full-width) or
   wrapped as `【判定】`. Lines in a fence (any CommonMark fence) or a block
-  quote are never labels, nor is an echoed list of the rubrics.
+  quote are never labels, nor is an echoed list of the rubrics. In an answer
+  with no known id or property label, a label the table lacks is the
+  property label when it is the only label the answer repeats once per
+  verdict line, each time with another value that is no verdict
+  (`_learn_identity`).
 * The answer is read with verdicts closing their blocks (the template's
   order) and with verdicts opening them. A reading that leaves an id or
   property line outside every block is out, unless only the other one has

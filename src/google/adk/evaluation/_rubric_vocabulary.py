@@ -14,14 +14,23 @@
 
 """The label and verdict words a rubric judge may write, in one place.
 
-The rubric templates ask for English labels and `yes` / `no`, but judges that
-work in another language translate them. Every form the parser accepts is
-listed here, by language, so that a reviewer can check the words without
-reading the parser. Entries are compared after NFKC normalization and case
-folding, so case and full-width variants need not be listed.
+The rubric templates ask for the labels `ID`, `Property`, `Rationale` and
+`Verdict` and the verdicts `yes` / `no`; judges vary the words (`Reasoning`,
+`Final verdict`, `Pass`, `N/A`, a check mark). Every form the parser accepts
+is listed here, so that a reviewer can check the words without reading the
+parser. Entries are compared after NFKC normalization and case
+folding, so case and full-width variants need not be listed. Words of other
+languages come from the modules of `_rubric_languages` (see the end of this
+module).
 """
 
 from __future__ import annotations
+
+import importlib
+import pkgutil
+import types
+from typing import Any
+from typing import Iterable
 
 # The field each label names. A `conclusion` label (`Final verdict`, `結論`)
 # gives the verdict of a block that has no `verdict` line; beside one, it
@@ -32,187 +41,30 @@ LABELS: dict[str, tuple[str, ...]] = {
         "rubric id",
         "rubric_id",
         "property id",
-        "識別子",  # ja
-        "编号",  # zh-Hans
-        "編號",  # zh-Hant
-        "아이디",  # ko
-        "식별자",
-        "المعرف",  # ar
-        "معرف",
-        "מזהה",  # he
-        "идентификатор",  # ru
-        "आईडी",  # hi
-        "รหัส",  # th
-        "identificador",  # es, pt
-        "kennung",  # de
-        "identifiant",  # fr
-        "mã",  # vi
     ),
     "property": (
         "property",
         "rubric",
         "criterion",
-        "プロパティ",  # ja
-        "性質",
-        "評価項目",
-        "属性",  # zh-Hans
-        "特性",
-        "性质",
-        "屬性",  # zh-Hant
-        "항목",  # ko
-        "속성",
-        "الخاصية",  # ar
-        "خاصية",
-        "المعيار",
-        "מאפיין",  # he
-        "קריטריון",
-        "свойство",  # ru
-        "критерий",
-        "गुण",  # hi
-        "मानदंड",
-        "คุณสมบัติ",  # th
-        "เกณฑ์",
-        "propiedad",  # es
-        "criterio",  # es, it
-        "eigenschaft",  # de
-        "kriterium",
-        "propriété",  # fr
-        "critère",
-        "propriedade",  # pt
-        "critério",
-        "proprietà",  # it
-        "thuộc tính",  # vi
-        "tiêu chí",
-        "properti",  # id
-        "kriteria",
-        "özellik",  # tr
-        "kryterium",  # pl
-        "właściwość",
     ),
-    "evidence": (
-        "evidence",
-        "証拠",  # ja
-        "根拠資料",
-        "证据",  # zh-Hans
-        "證據",  # zh-Hant
-        "증거",  # ko
-        "الدليل",  # ar
-        "الأدلة",
-        "ראיות",  # he
-        "доказательства",  # ru
-        "साक्ष्य",  # hi
-        "หลักฐาน",  # th
-        "evidencia",  # es
-        "evidência",  # pt
-        "beweis",  # de
-        "belege",
-        "preuve",  # fr
-        "preuves",
-        "prove",  # it
-        "bằng chứng",  # vi
-        "bukti",  # id
-        "kanıt",  # tr
-        "dowody",  # pl
-    ),
+    "evidence": ("evidence",),
     "rationale": (
         "rationale",
         "reasoning",
         "reason",
         "explanation",
-        "理由",  # ja, zh
-        "根拠",  # ja
-        "説明",
-        "理据",  # zh-Hans
-        "依据",
-        "理據",  # zh-Hant
-        "依據",
-        "근거",  # ko
-        "이유",
-        "المبرر",  # ar
-        "التبرير",
-        "السبب",
-        "נימוק",  # he
-        "הסבר",
-        "обоснование",  # ru
-        "пояснение",
-        "तर्क",  # hi
-        "कारण",
-        "เหตุผล",  # th
-        "razonamiento",  # es
-        "justificación",
-        "justificação",  # pt
-        "begründung",  # de
-        "justification",  # fr
-        "motivazione",  # it
-        "lý do",  # vi
-        "alasan",  # id
-        "gerekçe",  # tr
-        "uzasadnienie",  # pl
     ),
-    "verdict": (
-        "verdict",
-        "判定",  # ja
-        "判定結果",
-        "評決",
-        "判断",  # zh
-        "裁定",
-        "判斷",
-        "판정",  # ko
-        "평결",
-        "الحكم",  # ar
-        "القرار",
-        "פסק דין",  # he
-        "החלטה",
-        "вердикт",  # ru
-        "निर्णय",  # hi
-        "फ़ैसला",
-        "คำตัดสิน",  # th
-        "veredicto",  # es, pt
-        "urteil",  # de
-        "verdetto",  # it
-        "putusan",  # id
-        "karar",  # tr
-        "werdykt",  # pl
-    ),
+    "verdict": ("verdict",),
     "conclusion": (
         "conclusion",
         "final verdict",
         "overall verdict",
-        "最終判定",  # ja
-        "評価",
-        "結論",
-        "结论",  # zh
-        "最终判定",
-        "最終判斷",
-        "결론",  # ko
-        "заключение",  # ru
-        "ergebnis",  # de
-        "kết luận",  # vi
     ),
 }
 
 # The word of the templates' `STEP 1:` ... `STEP 5:` lines: a numbered step
 # is the judge's working, never a second verdict.
-STEP_WORDS: tuple[str, ...] = (
-    "step",
-    "ステップ",  # ja
-    "步骤",  # zh
-    "步驟",
-    "단계",  # ko
-    "الخطوة",  # ar
-    "שלב",  # he
-    "шаг",  # ru
-    "चरण",  # hi
-    "ขั้นตอน",  # th
-    "paso",  # es
-    "passo",  # pt, it
-    "schritt",  # de
-    "étape",  # fr
-    "bước",  # vi
-    "langkah",  # id
-    "adım",  # tr
-    "krok",  # pl
-)
+STEP_WORDS: tuple[str, ...] = ("step",)
 
 # Verdict phrases and the score each stands for. "Not applicable" counts as
 # yes: every rubric template defines `yes` as "fulfilled, or not applicable"
@@ -239,69 +91,6 @@ VERDICTS: dict[float, tuple[str, ...]] = {
         "☑",
         "○",
         "◯",
-        "はい",  # ja
-        "満たしている",
-        "満たしています",
-        "該当なし",
-        "適用外",
-        "対象外",
-        "是",  # zh
-        "是的",
-        "对",
-        "對",
-        "符合",
-        "满足",
-        "滿足",
-        "不适用",
-        "不適用",
-        "예",  # ko
-        "네",
-        "충족",
-        "해당 없음",
-        "해당없음",
-        "نعم",  # ar
-        "لا ينطبق",
-        "غير قابل للتطبيق",
-        "כן",  # he
-        "לא רלוונטי",
-        "לא ישים",
-        "да",  # ru
-        "не применимо",
-        "неприменимо",
-        "हाँ",  # hi
-        "हां",
-        "लागू नहीं",
-        "ใช่",  # th
-        "ไม่เกี่ยวข้อง",
-        "sí",  # es
-        "si",
-        "sì",  # it
-        "cumple",
-        "no aplica",
-        "no procede",
-        "sim",  # pt
-        "cumpre",
-        "não se aplica",
-        "não aplicável",
-        "ja",  # de
-        "erfüllt",
-        "nicht zutreffend",
-        "nicht anwendbar",
-        "oui",  # fr
-        "sans objet",
-        "non applicable",
-        "ne s'applique pas",
-        "non pertinent",
-        "non pertinente",  # it
-        "có",  # vi
-        "không áp dụng",
-        "ya",  # id
-        "tidak berlaku",
-        "tidak dapat diterapkan",
-        "evet",  # tr
-        "spełnia",  # pl
-        "spełnione",
-        "nie dotyczy",
     ),
     0.0: (
         "no",
@@ -316,40 +105,6 @@ VERDICTS: dict[float, tuple[str, ...]] = {
         "❌",
         "×",
         "✕",
-        "いいえ",  # ja
-        "満たしていない",
-        "満たしていません",
-        "否",  # zh
-        "不",
-        "不是",
-        "不对",
-        "不對",
-        "不符合",
-        "不满足",
-        "不滿足",
-        "아니요",  # ko
-        "아니오",
-        "아니",
-        "미충족",
-        "불충족",
-        "لا",  # ar
-        "לא",  # he
-        "нет",  # ru
-        "не выполнено",
-        "नहीं",  # hi
-        "ไม่",  # th
-        "ไม่ใช่",
-        "no cumple",  # es
-        "não",  # pt
-        "não cumpre",
-        "nein",  # de
-        "nicht erfüllt",
-        "non",  # fr, it
-        "không",  # vi
-        "tidak",  # id
-        "hayır",  # tr
-        "nie",  # pl
-        "nie spełnia",
     ),
 }
 
@@ -364,38 +119,8 @@ NOT_APPLICABLE: tuple[str, ...] = (
     "non applicable",
     "non-applicable",
     "inapplicable",
-    "適用外",  # ja
-    "対象外",
-    "غير قابل للتطبيق",  # ar
-    "לא ישים",  # he
-    "не применимо",  # ru
-    "неприменимо",
-    "लागू नहीं",  # hi
-    "não aplicável",  # pt
-    "nicht anwendbar",  # de
-    "sans objet",  # fr
-    "không áp dụng",  # vi
-    "tidak dapat diterapkan",  # id
-    "nie dotyczy",  # pl
 )
-AMBIGUOUS_NOT_APPLICABLE: tuple[str, ...] = (
-    "該当なし",  # ja: also "nothing matches"
-    "不适用",  # zh: also "not suitable"
-    "不適用",
-    "해당 없음",  # ko: also "does not correspond"
-    "해당없음",
-    "لا ينطبق",  # ar: also "does not fit"
-    "לא רלוונטי",  # he: "not relevant"
-    "ไม่เกี่ยวข้อง",  # th: "not related"
-    "no aplica",  # es: also "does not fit"
-    "no procede",
-    "não se aplica",  # pt
-    "nicht zutreffend",  # de: also "not true"
-    "ne s'applique pas",  # fr
-    "non pertinent",
-    "non pertinente",  # it
-    "tidak berlaku",  # id: also "not valid"
-)
+AMBIGUOUS_NOT_APPLICABLE: tuple[str, ...] = ()
 
 # Words (compared case-folded, as parts of the text) that make a property be
 # about what applies: "not applicable" cannot answer it.
@@ -403,26 +128,47 @@ APPLICABILITY_WORDS: tuple[str, ...] = (
     "appl",
     "relevan",
     "pertinen",
-    "該当",  # ja
-    "適用",
-    "适用",  # zh
-    "相关",
-    "相關",
-    "해당",  # ko
-    "관련",
-    "ينطبق",  # ar
-    "تطبيق",
-    "применим",  # ru
-    "относится",
-    "zutreffen",  # de
-    "anwendbar",
-    "aplica",  # es, pt
-    "pertinent",  # fr
-    "s'appliqu",
-    "berlaku",  # id
-    "terap",  # id: diterapkan
-    "nerap",  # id: menerapkan
-    "dotyczy",  # pl
+)
+
+
+# Other languages' words: a module of the `_rubric_languages` package may
+# define any of the tables above, under the same name, and its words are
+# added to that table here. ADK has none; a build for judges that answer in
+# other languages adds one module per language, and edits no other file.
+def _language_modules() -> list[types.ModuleType]:
+  package = importlib.import_module("._rubric_languages", __package__)
+  names = sorted(found.name for found in pkgutil.iter_modules(package.__path__))
+  return [importlib.import_module(f"{package.__name__}.{n}") for n in names]
+
+
+def with_words_of(
+    modules: Iterable[types.ModuleType], name: str, table: Any
+) -> Any:
+  """`table` (the table called `name`) with the words `modules` add to it."""
+  for module in modules:
+    more = getattr(module, name, None)
+    if not more:
+      continue
+    if isinstance(table, dict):
+      table = {
+          key: tuple(dict.fromkeys((*table.get(key, ()), *more.get(key, ()))))
+          for key in {**table, **more}
+      }
+    else:
+      table = tuple(dict.fromkeys((*table, *more)))
+  return table
+
+
+_LANGUAGES = _language_modules()
+LABELS = with_words_of(_LANGUAGES, "LABELS", LABELS)
+STEP_WORDS = with_words_of(_LANGUAGES, "STEP_WORDS", STEP_WORDS)
+VERDICTS = with_words_of(_LANGUAGES, "VERDICTS", VERDICTS)
+NOT_APPLICABLE = with_words_of(_LANGUAGES, "NOT_APPLICABLE", NOT_APPLICABLE)
+AMBIGUOUS_NOT_APPLICABLE = with_words_of(
+    _LANGUAGES, "AMBIGUOUS_NOT_APPLICABLE", AMBIGUOUS_NOT_APPLICABLE
+)
+APPLICABILITY_WORDS = with_words_of(
+    _LANGUAGES, "APPLICABILITY_WORDS", APPLICABILITY_WORDS
 )
 
 

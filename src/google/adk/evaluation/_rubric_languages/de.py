@@ -1,0 +1,53 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""German label and verdict words (see `_rubric_languages`)."""
+
+from __future__ import annotations
+
+LABELS: dict[str, tuple[str, ...]] = {
+    "id": ("kennung",),
+    "property": (
+        "eigenschaft",
+        "kriterium",
+    ),
+    "evidence": (
+        "beweis",
+        "belege",
+    ),
+    "rationale": ("begründung",),
+    "verdict": ("urteil",),
+    "conclusion": ("ergebnis",),
+}
+STEP_WORDS: tuple[str, ...] = ("schritt",)
+VERDICTS: dict[float, tuple[str, ...]] = {
+    1.0: (
+        "ja",
+        "erfüllt",
+        "nicht zutreffend",
+        "nicht anwendbar",
+    ),
+    0.0: (
+        "nein",
+        "nicht erfüllt",
+    ),
+}
+NOT_APPLICABLE: tuple[str, ...] = ("nicht anwendbar",)
+AMBIGUOUS_NOT_APPLICABLE: tuple[str, ...] = (
+    "nicht zutreffend",  # also "not true"
+)
+APPLICABILITY_WORDS: tuple[str, ...] = (
+    "zutreffen",
+    "anwendbar",
+)

@@ -1,0 +1,44 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Spanish label and verdict words (see `_rubric_languages`)."""
+
+from __future__ import annotations
+
+LABELS: dict[str, tuple[str, ...]] = {
+    "id": ("identificador",),
+    "property": (
+        "propiedad",
+        "criterio",
+    ),
+    "evidence": ("evidencia",),
+    "rationale": (
+        "razonamiento",
+        "justificación",
+    ),
+    "verdict": ("veredicto",),
+}
+STEP_WORDS: tuple[str, ...] = ("paso",)
+VERDICTS: dict[float, tuple[str, ...]] = {
+    1.0: (
+        "sí",
+        "si",
+    ),
+    0.0: ("no cumple",),
+}
+AMBIGUOUS_NOT_APPLICABLE: tuple[str, ...] = (
+    "no aplica",  # also "does not fit"
+    "no procede",
+)
+APPLICABILITY_WORDS: tuple[str, ...] = ("aplica",)

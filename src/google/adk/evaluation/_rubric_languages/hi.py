@@ -1,0 +1,44 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Hindi label and verdict words (see `_rubric_languages`)."""
+
+from __future__ import annotations
+
+LABELS: dict[str, tuple[str, ...]] = {
+    "id": ("आईडी",),
+    "property": (
+        "गुण",
+        "मानदंड",
+    ),
+    "evidence": ("साक्ष्य",),
+    "rationale": (
+        "तर्क",
+        "कारण",
+    ),
+    "verdict": (
+        "निर्णय",
+        "फ़ैसला",
+    ),
+}
+STEP_WORDS: tuple[str, ...] = ("चरण",)
+VERDICTS: dict[float, tuple[str, ...]] = {
+    1.0: (
+        "हाँ",
+        "हां",
+        "लागू नहीं",
+    ),
+    0.0: ("नहीं",),
+}
+NOT_APPLICABLE: tuple[str, ...] = ("लागू नहीं",)

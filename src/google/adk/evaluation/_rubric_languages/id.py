@@ -1,0 +1,45 @@
+# Copyright 2026 Google LLC
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Indonesian label and verdict words (see `_rubric_languages`)."""
+
+from __future__ import annotations
+
+LABELS: dict[str, tuple[str, ...]] = {
+    "property": (
+        "properti",
+        "kriteria",
+    ),
+    "evidence": ("bukti",),
+    "rationale": ("alasan",),
+    "verdict": ("putusan",),
+}
+STEP_WORDS: tuple[str, ...] = ("langkah",)
+VERDICTS: dict[float, tuple[str, ...]] = {
+    1.0: (
+        "ya",
+        "tidak berlaku",
+        "tidak dapat diterapkan",
+    ),
+    0.0: ("tidak",),
+}
+NOT_APPLICABLE: tuple[str, ...] = ("tidak dapat diterapkan",)
+AMBIGUOUS_NOT_APPLICABLE: tuple[str, ...] = (
+    "tidak berlaku",  # also "not valid"
+)
+APPLICABILITY_WORDS: tuple[str, ...] = (
+    "berlaku",
+    "terap",  # diterapkan
+    "nerap",  # menerapkan
+)
