@@ -129,6 +129,44 @@ def test_no_property_label_is_learned_where_two_labels_could_be_it():
   assert [b.property_text for b in blocks] in ([], [None, None])
 
 
+def test_a_label_given_twice_before_the_verdict_is_two_blocks_run_together():
+  # The second rationale belongs to a block whose id line is missing: the
+  # verdict after it may be r1's or that block's.
+  blocks = answer_blocks(
+      "ID: r1\nProperty: a\nRationale: I will come back to this.\n\n"
+      "Rationale: It ends with an offer of help.\nVerdict: yes"
+  )
+
+  assert [b.score for b in blocks] == [None]
+  assert (
+      blocks[0].unscored_reason == "the answer could not be split into blocks"
+  )
+
+
+def test_a_heading_before_verdict_first_blocks_settles_no_block():
+  # Read verdict-last, `Criterion:` opens a block and every verdict moves
+  # one rubric up; read verdict-first, it is a heading. The answer does not
+  # say which.
+  blocks = answer_blocks(
+      "Criterion: overall quality of the answer\nVerdict: yes\n"
+      "ID: r1\nProperty: a\nRationale: x\nVerdict: no\n"
+      "ID: r2\nProperty: b\nRationale: y"
+  )
+
+  assert [b.score for b in blocks] == [None] * len(blocks)
+
+
+def test_a_label_the_table_lacks_is_never_the_verdict_label():
+  # `Applies: yes` is a check before the result, not the verdict, though
+  # every value of it reads as one.
+  blocks = answer_blocks(
+      "Property: a\nApplies: yes\nResult: partly\n\n"
+      "Property: b\nApplies: yes\nResult: not at all"
+  )
+
+  assert [b.score for b in blocks] == [None, None]
+
+
 def test_verdict_first_blocks_with_a_blank_line_between_them():
   assert summary("Verdict: yes\nProperty: a\n\nVerdict: no\nProperty: b") == [
       (None, "a", 1.0),
@@ -226,13 +264,23 @@ def test_blank_lines_against_completeness_leave_it_unsettled():
   ]
 
 
-def test_a_verdict_before_the_blocks_keeps_what_both_readings_agree_on():
-  assert summary(
+def test_a_verdict_before_blocks_without_blank_lines_settles_no_block():
+  # Read verdict-first or verdict-last, every verdict has a block but one:
+  # the answer does not say which, so no block keeps a verdict, not even
+  # those on which the two readings happen to agree (r1 and r2 here).
+  blocks = answer_blocks(
       "Verdict: yes\n"
       "ID: r1\nProperty: a\nVerdict: yes\n"
       "ID: r2\nProperty: b\nVerdict: yes\n"
       "ID: r3\nProperty: c\nVerdict: no"
-  ) == [("r1", "a", 1.0), ("r2", "b", 1.0), ("r3", "c", None)]
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [
+      ("r1", None),
+      ("r2", None),
+      ("r3", None),
+  ]
+  assert all("does not settle" in b.unscored_reason for b in blocks)
 
 
 def test_verdict_before_rationale_keeps_the_rationale():
@@ -566,12 +614,44 @@ def test_an_answer_that_turns_verdict_first_gives_no_neighbour_a_verdict(
   assert all("does not settle" in b.unscored_reason for b in blocks[1:-1])
 
 
-def test_a_verdict_after_a_blank_line_keeps_its_block_when_the_next_has_one():
-  # r1's verdict follows a blank line and hugs r2's id, but r2 ends with its
-  # own verdict: the verdict cannot open r2, so r1 keeps it.
+def test_a_verdict_after_a_blank_line_hugging_the_next_id_settles_nothing():
+  # r1's block runs across a blank line and its verdict shares a paragraph
+  # with r2's id: the paragraphs say verdict-first, the labels verdict-last.
+  # (A closing line under the verdict label would make a verdict-first
+  # reading look whole, so "every block has one verdict" settles nothing.)
   blocks = answer_blocks(
       "ID: r1\nProperty: a\nRationale: x\n\nVerdict: yes\n"
       "ID: r2\nProperty: b\nRationale: y\nVerdict: no\n"
   )
 
-  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", 1.0), ("r2", 0.0)]
+  assert [(b.rubric_id, b.score) for b in blocks] == [
+      ("r1", None),
+      ("r2", None),
+  ]
+
+
+def test_a_note_before_every_block_does_not_carry_a_correction_over():
+  # `Note:` stands before the first block and after r1's verdict: it is no
+  # step label, so r1's note stays in r1's block and takes its yes back.
+  blocks = answer_blocks(
+      "Note: I checked each rubric twice.\n\n"
+      "ID: r1\nProperty: a\nVerdict: yes\n"
+      "Note: on second look this is a no.\n\n"
+      "ID: r2\nProperty: b\nVerdict: no\n"
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", None), ("r2", 0.0)]
+
+
+def test_an_id_tag_in_a_summary_is_checked_against_the_block():
+  # The prompt lists rubrics as `[id: r1] ...`; a summary in that form that
+  # says the other verdict leaves the block unscored.
+  blocks = answer_blocks(
+      "ID: r1\nProperty: a\nVerdict: yes\n\nID: r2\nProperty: b\nVerdict:"
+      " no\n\nSummary:\n* [id: r1] no\n* [id: r2] no"
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks if b.verdict] == [
+      ("r1", None),
+      ("r2", 0.0),
+  ]

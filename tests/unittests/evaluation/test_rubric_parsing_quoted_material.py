@@ -17,8 +17,10 @@
 Lines inside a fenced code block (any CommonMark fence) or a block quote are
 never labels, and a verdict quoted inside a line is not the judge's; a
 quotation over several lines is not tracked (a stray `"` would hide the
-rest of the answer), so label lines in it are read as labels. A block opened by a repeated id before the block it opens in
-has its verdict, and lacking that block's labels, is quoted material.
+rest of the answer), so label lines in it are read as labels. An id or
+property line before the block it opens in has its verdict is the next
+block only with every label of that block and after a blank line;
+otherwise it may be quoted material, and the answer could not be split.
 """
 
 from __future__ import annotations
@@ -130,8 +132,23 @@ def test_a_block_that_lacks_labels_of_the_one_it_opens_in_is_quoted(text):
   assert "r2" not in [b.rubric_id for b in blocks]
 
 
-def test_a_skipped_verdict_before_a_whole_block_keeps_that_block():
+def test_a_skipped_verdict_before_a_block_after_a_blank_line_keeps_it():
   assert summary(
-      "ID: r1\nProperty: p\nRationale: a\n"
+      "ID: r1\nProperty: p\nRationale: a\n\n"
       "ID: r2\nProperty: q\nRationale: b\nVerdict: yes"
   ) == [("r1", "p", None), ("r2", "q", 1.0)]
+
+
+def test_a_record_inside_a_block_without_its_verdict_settles_neither():
+  # Without a blank line, `ID: r2 ...` may be the next block (r1's verdict
+  # skipped) or a record the judge quoted in r1's rationale (the verdict
+  # r1's): the answer does not say which.
+  blocks = answer_blocks(
+      "ID: r1\nProperty: p\nRationale: a\n"
+      "ID: r2\nProperty: q\nRationale: b\nVerdict: yes"
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [(None, None)]
+  assert (
+      blocks[0].unscored_reason == "the answer could not be split into blocks"
+  )

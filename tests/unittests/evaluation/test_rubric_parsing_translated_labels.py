@@ -172,3 +172,21 @@ def test_two_verdicts_in_a_block_give_none(text: str):
 )
 def test_json_objects_and_wrappers(text: str):
   assert [(b.rubric_id, b.score) for b in answer_blocks(text)] == [("r1", 1.0)]
+
+
+def test_a_verdict_word_inside_a_compound_is_no_verdict_label():
+  # `Testergebnis` (a test run's result, quoted from a tool) ends with
+  # `Ergebnis` but is no verdict label: t1's `fail` after its `ja` is a
+  # second verdict, t2's agrees with its `nein`.
+  blocks = answer_blocks(
+      "ID: t1\nEigenschaft: a\nUrteil: ja\nTestergebnis: fail\n\n"
+      "ID: t2\nEigenschaft: b\nUrteil: nein\nTestergebnis: fail"
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [("t1", None), ("t2", 0.0)]
+
+
+def test_a_verdict_word_after_kana_or_han_still_names_a_verdict():
+  block = only_block("ID: r1\n修正後の判定：はい")
+
+  assert (block.rubric_id, block.score) == ("r1", 1.0)

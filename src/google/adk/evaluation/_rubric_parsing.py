@@ -14,92 +14,91 @@
 
 """Reads the verdict blocks of a rubric judge's answer.
 
-The rubric templates ask for one `ID: / Property: / Rationale: / Verdict:`
-block per rubric. **A rubric gets a verdict only from a block that the
-answer's own layout delimits and that gives exactly one verdict**:
+**A rubric gets a verdict only from a block that the answer's own structure
+delimits and that gives exactly one verdict**; anything else leaves it
+unscored, with a reason that says which. The rules, one sentence each:
 
-* A label line is a known label (`_rubric_vocabulary.LABELS`) at the start of
-  a line, after markdown decoration, with a colon (ASCII or full-width) or
-  wrapped as `【判定】`. Lines in a fence (any CommonMark fence) or a block
-  quote are never labels, nor is an echoed list of the rubrics. In an answer
-  with no known id or property label, a label the table lacks is the
-  property label when it is the only label the answer repeats once per
-  verdict line, each time with another value that is no verdict
-  (`_learn_identity`).
-* The answer is read with verdicts closing their blocks (the template's
-  order) and with verdicts opening them. A reading that leaves an id or
-  property line outside every block is out, unless only the other one has
-  blocks that run across blank lines; a reading that puts every verdict
-  line in a block, one per block, wins where only the other has blocks
-  that run across blank lines; otherwise a rubric keeps only a verdict both
-  readings give it (a summary verdict before blocks cut off at the end
-  reads as verdict-first). Where the verdict-first reading is out, a
-  verdict after a blank line right before the next block stands only where
-  the verdict-first reading agrees, if that block has no verdict or its
-  own may open the block after it (an answer that turns verdict-first).
-  One block has only the template's order. Lines before the first block
-  reach no rubric.
-* The answer's verdict label is the verdict or conclusion label that the
-  most blocks use, two or more and more than any other. A line under
-  another such label (`Overall verdict:`, `総合判定：`) is no block's
-  verdict line; inside a block it may give another verdict, as free text
-  does. A block whose only verdict is under such a label (a rubric judged
-  again, ending `Final verdict: no`) gives that verdict unread.
-* A block with two different verdicts (a correction, a second verdict
-  line, a disagreeing summary after it) has none. After the verdict, any
-  text (free, an unknown label, a field such as `Rationale:`, a block quote
-  or a fence; not a table row) gives another verdict wherever it holds a
-  stand-alone yes or no, quoted or not (`Wait - no.`, `this should be
-  "no"`, `> Note: this should be no`): the judge's own or a quotation, the
-  answer does not say which. The template's `STEP n:` lines after a
-  separator, or before the first block, come before the next block: read
-  with verdicts last, a verdict in them must agree with it. Before the
-  verdict line, a field or unknown label whose whole value is a verdict
-  (`Answer: no`) gives one too. Lines that separate blocks are blank lines
-  and lines without a letter or digit (`---`). Verdict phrases that overlap
-  (`はいいえ`) are both read. An empty verdict takes the next line as its
-  value, unless that line is blank. A conclusion line (`結論：`, `Final
-  verdict:`) beside a verdict line is a verdict line only where it opens
-  with a verdict; otherwise it is free text.
-* A line anywhere that names a block's id (`Correction: r1 should be no`)
-  speaks of that block too, and a stand-alone verdict there must agree
-  with the block's (`_check_mentions`); the block it follows is read as
-  before.
-* A repeated id or property line that opens a block while the one before
-  it still lacks its verdict opens a block only if the new one has every
-  label of the one before; otherwise it is quoted material (a tool record),
-  and neither names a rubric.
+1. A label is a label word (`_rubric_vocabulary.LABELS`) or any short
+   phrase before a colon at the start of a line, after markdown decoration
+   (one ending with a verdict word names a verdict where that word stands
+   apart: `Final verdict`, `修正後の判定`, not `Testverdict`); lines in a
+   fence (any CommonMark fence) or a block quote hold none.
+2. The answer's verdict label is the verdict label most of its lines use, at
+   least twice (a `verdict` word before a `conclusion` word on a tie); other
+   verdict labels are plain fields, and without one, every verdict label
+   counts; a label the table lacks is never one.
+3. Without an id or property label, a label the table lacks that comes once
+   per verdict line, each time with another value, is the property label.
+4. Adjacent id and property lines name one rubric (a group); a run of lines
+   naming only rubrics under one label is an echoed list and names none.
+5. If a group comes before every verdict line, a block opens at each group
+   (verdict last); the answer does not settle this if a block runs across a
+   blank line while two blocks share a paragraph, or if the last block has
+   no verdict and the first two blocks have other labels before their
+   verdicts (a heading before verdict-first blocks).
+6. Otherwise a block opens at the first verdict line after each group
+   (verdict first), which the answer settles only if there are two or more
+   blocks, every verdict line is in one, and each block, all its label
+   lines, is its own paragraph.
+7. A step label (`STEP 1:`, `_rubric_vocabulary.STEP_WORDS`) that every
+   verdict-last block has once between the previous verdict and its group
+   opens the block.
+8. A block runs to the next block's first line, the last one to the end.
+9. A group that opens while the block before it has no verdict is the next
+   block only if it has every label of that block and a blank line comes
+   between them; otherwise it may be quoted material (a tool record), and
+   the answer could not be split; nor could it where a block gives a label
+   twice before its verdict (two blocks run together).
+10. A block's verdicts are its verdict lines, any field before them whose
+    whole value is a verdict, and any stand-alone yes or no after them
+    (free text, fields, quotes, fences); two different ones give none.
+11. An empty verdict takes the next line as its value unless that line is
+    empty, quoted or a label.
+12. A line that names a scored block's id and gives another verdict leaves
+    that block unscored (an `ID:` line names its own block, a `[id: x]` tag
+    anywhere is checked).
 
-Tables with a verdict column and JSON answers are read as such
-(`_table_blocks`, `_parse_json`). Nothing here raises.
+Tables with a verdict column and JSON answers are read as such. Nothing
+here raises.
 """
 
 from __future__ import annotations
 
-import bisect
 import collections
 import dataclasses
 import functools
+import itertools
 import json
 import re
 from typing import Any
-from typing import Callable
-from typing import Iterable
+from typing import Mapping
 from typing import Optional
 import unicodedata
 
 from ._rubric_verdicts import normalize
-from ._rubric_verdicts import opens_with_verdict
 from ._rubric_verdicts import read
 from ._rubric_verdicts import read_verdict
 from ._rubric_verdicts import verdicts_in
 from ._rubric_vocabulary import LABELS
 from ._rubric_vocabulary import STEP_WORDS
 
+_IDENTITY = ("id", "property")
+_VERDICT_FIELDS = ("verdict", "conclusion")
+_LABEL_INDEX: dict[str, str] = {
+    normalize(word): field for field, words in LABELS.items() for word in words
+}
+_VERDICT_WORDS = tuple(
+    k for k, f in _LABEL_INDEX.items() if f in _VERDICT_FIELDS
+)
+_VERDICT_OPENINGS = tuple(f"{v} " for v in _VERDICT_WORDS)
+# The templates' own `STEP 1:` ... `STEP 5:` labels.
+_STEP = re.compile(
+    "(?:%s) ?\\d{1,2}" % "|".join(map(re.escape, map(normalize, STEP_WORDS)))
+)
+
 _MAX_LABEL_CHARS = 32
 _JSON_MAX_DEPTH = 4
 _DECORATION = " \t\u3000*_`#|\u2022\u00b7\u30fb\u25cf\u25aa\u2013\u2014-+"
-# Markdown emphasis and spaces around a label or a value.
 _TRIM = " \t\u3000*_`"
 _LIST_NUMBER = re.compile(r"(?:\d{1,3}[.)]|\(\d{1,3}\))\s+")
 _BRACKET_LABEL = re.compile(r"[\u3010\[]([^\u3011\]]{1,32})[\u3011\]]\s*")
@@ -107,23 +106,20 @@ _FENCE = re.compile(r"\s*(`{3,}|~{3,})(.*)$")
 _ID_TAG = re.compile(r"\[\s*id\s*[:\uff1a]\s*([^\]\n]{1,200})\]\s*", re.I)
 _CELL_SEPARATOR = re.compile(r"(?<!\\)\|")
 _PARENTHESIS = re.compile(r"\s*\([^()]{1,20}\)$")
-_IDENTITY = ("id", "property")
-_LABEL_INDEX: dict[str, str] = {
-    normalize(word): field for field, words in LABELS.items() for word in words
+_JSON_KEYS = {
+    "rubric id": "id",
+    "rubricid": "id",
+    "answer": "verdict",
+    "text property": "property",
+    "textproperty": "property",
 }
-_VERDICT_FIELDS = ("verdict", "conclusion")
-_VERDICT_LABELS = tuple(
-    k for k, f in _LABEL_INDEX.items() if f in _VERDICT_FIELDS
+_TWO = "its block gives two different verdicts"
+_UNSETTLED = (
+    "the answer does not settle whether a verdict comes before or after its"
+    " property"
 )
-# Tables and JSON: a conclusion column or key is one more verdict.
-_CELL_INDEX = {
-    k: "verdict" if f == "conclusion" else f for k, f in _LABEL_INDEX.items()
-}
-_VERDICT_OPENINGS = tuple(f"{v} " for v in _VERDICT_LABELS)
-# The templates' own `STEP 1:` ... `STEP 5:` lines.
-_STEP = re.compile(
-    "(?:%s) ?\\d{1,2}" % "|".join(map(re.escape, map(normalize, STEP_WORDS)))
-)
+_UNSPLIT = "the answer could not be split into blocks"
+_ASIDE = "its verdict is under another verdict label"
 
 
 @dataclasses.dataclass
@@ -158,8 +154,7 @@ class _Label:
   key: str  # The label as written, normalized.
   field: Optional[str]  # The field it names; None for an unknown label.
   value: str
-  # A verdict label other than the answer's: a conclusion, not a verdict.
-  aside: bool = False
+  aside: bool = False  # A verdict label other than the answer's.
 
 
 @dataclasses.dataclass
@@ -168,44 +163,30 @@ class _Line:
   text: str
   labels: list[_Label]
   quoted: bool = False
-  echo: bool = False
   fence: int = 0  # In a fence (its opening line too): the opening line.
+  blank: bool = False  # No letter or digit: it separates.
+  taken: bool = False  # The value of an empty verdict line before it.
 
 
 def _names_verdict(key: str) -> bool:
   """Whether a label names a verdict among other words (`Corrected verdict`,
-  `Verdict for r1`, `修正後の判定`, `revised verdict`)."""
-  return key.endswith(_VERDICT_LABELS) or key.startswith(_VERDICT_OPENINGS)
+  `修正後の判定`), not inside a word (`Testergebnis` is no `Ergebnis`)."""
+  if key.startswith(_VERDICT_OPENINGS):
+    return True
+  for word in _VERDICT_WORDS:
+    if key.endswith(word) and len(key) > len(word):
+      before = key[-len(word) - 1]
+      # Thai, kana and Han write words without spaces between them.
+      unspaced = (
+          "\u0e00" <= before <= "\u0eff" or "\u3040" <= before <= "\u9fff"
+      )
+      return not before.isalnum() or unspaced
+  return False
 
 
-def _split_label(line: str) -> list[_Label]:
-  """Returns the labels `line` opens with (`[id: x] text` gives two)."""
-  text = unicodedata.normalize("NFKC", line).lstrip(_DECORATION)
-  number = _LIST_NUMBER.match(text, 0, 8)
-  text = text[number.end() :].lstrip(_DECORATION) if number else text
-  bracketed = text[:1] in ("[", "\u3010")  # Else no tag and no 【label】.
-  tag = bracketed and _ID_TAG.match(text)
-  if tag:
-    rest = text[tag.end() :].strip(_TRIM)
-    return [_Label("id", "id", tag.group(1).strip())] + (
-        [_Label("property", "property", rest)] if rest else []
-    )
-  bracket = bracketed and _BRACKET_LABEL.match(text, 0, _MAX_LABEL_CHARS + 2)
-  if bracket and normalize(bracket.group(1).strip(_TRIM)) in _LABEL_INDEX:
-    key = normalize(bracket.group(1).strip(_TRIM))
-    rest = text[bracket.end() :].lstrip(":").strip(_TRIM)
-    return [_Label(key, _LABEL_INDEX[key], rest)]
-  colon = text.find(":", 0, _MAX_LABEL_CHARS + 4)
-  label = _label_before_colon(text[:colon]) if colon > 0 else None
-  if label is None:
-    return []
-  return [_Label(*label, text[colon + 1 :].strip(_TRIM))]
-
-
-@functools.lru_cache(maxsize=4096)  # Answers repeat their few labels.
+@functools.lru_cache(maxsize=4096)
 def _label_before_colon(text: str) -> Optional[tuple[str, Optional[str]]]:
-  """The label (normalized) that `text` is, and the field it names; None
-  when `text` is no label."""
+  """The label (normalized) `text` is and the field it names, or None."""
   key = normalize(text.strip(_TRIM))
   if not key or len(key) > _MAX_LABEL_CHARS or key.count(" ") > 3:
     return None
@@ -217,21 +198,37 @@ def _label_before_colon(text: str) -> Optional[tuple[str, Optional[str]]]:
   )
 
 
-def _lines(text: str) -> list[_Line]:
-  """Returns the answer's lines, with the labels of those not quoted.
+def _split_label(line: str) -> list[_Label]:
+  """Returns the labels `line` opens with (`[id: x] text` gives two)."""
+  text = unicodedata.normalize("NFKC", line).lstrip(_DECORATION)
+  number = _LIST_NUMBER.match(text, 0, 8)
+  text = text[number.end() :].lstrip(_DECORATION) if number else text
+  bracketed = text[:1] in ("[", "\u3010")
+  tag = bracketed and _ID_TAG.match(text)
+  if tag:
+    rest = text[tag.end() :].strip(_TRIM)
+    # Keyed apart from `ID:`: a summary line `[id: r1] no` is checked.
+    return [_Label("[id]", "id", tag.group(1).strip())] + (
+        [_Label("property", "property", rest)] if rest else []
+    )
+  bracket = bracketed and _BRACKET_LABEL.match(text, 0, _MAX_LABEL_CHARS + 2)
+  if bracket and normalize(bracket.group(1).strip(_TRIM)) in _LABEL_INDEX:
+    key = normalize(bracket.group(1).strip(_TRIM))
+    rest = text[bracket.end() :].lstrip(":").strip(_TRIM)
+    return [_Label(key, _LABEL_INDEX[key], rest)]
+  colon = text.find(":", 0, _MAX_LABEL_CHARS + 4)
+  label = _label_before_colon(text[:colon]) if colon > 0 else None
+  return [_Label(*label, text[colon + 1 :].strip(_TRIM))] if label else []
 
-  A fence opens with three or more backticks or tildes and closes with as
-  many or more of the same and nothing else, or at the end of the answer.
-  A run of two or more lines that each name a rubric and nothing else
-  (the rubric list of the prompt, echoed) is outside every block.
-  """
+
+def _lines(text: str) -> list[_Line]:
+  """Returns the answer's lines, with the labels of those not quoted."""
   found: list[_Line] = []
   fence: Optional[str] = None
   opened = 0
   for number, line in enumerate(text.splitlines(), start=1):
     marker = _FENCE.match(line)
-    stripped = line.strip()
-    inside = 0
+    blank, inside = not any(map(str.isalnum, line)), 0
     if fence is not None:
       closes = marker and marker.group(1)[0] == fence[0]
       if closes and len(marker.group(1)) >= len(fence):
@@ -240,418 +237,316 @@ def _lines(text: str) -> list[_Line]:
     elif marker and not (marker.group(1)[0] == "`" and "`" in marker.group(2)):
       fence, opened = marker.group(1), number
       inside = number
-    elif stripped[:1] != ">":
-      table = stripped[:1] == stripped[-1:] == "|"
-      labels = _split_label(line) if stripped and not table else []
-      found.append(_Line(number, line, labels))  # A blank line holds none.
+    elif line.strip()[:1] != ">":
+      table = line.strip()[:1] == line.strip()[-1:] == "|"
+      labels = _split_label(line) if not blank and not table else []
+      found.append(_Line(number, line, labels, blank=blank))
       continue
     found.append(_Line(number, line, [], quoted=True, fence=inside))
+  # Rule 4: an echoed rubric list (two or more lines naming only a rubric).
   labelled = [line for line in found if line.labels]
+  echo = set()
   for one, two in zip(labelled, labelled[1:]):
-    if (
-        one.labels[0].key == two.labels[0].key
-        and _names_only(one)
-        and _names_only(two)
+    if one.labels[0].key == two.labels[0].key and all(
+        label.field in _IDENTITY for label in one.labels + two.labels
     ):
-      one.echo = two.echo = True
+      echo |= {one.number, two.number}
   for line in labelled:
-    if line.echo:
+    if line.number in echo:
       line.labels = []
   return found
 
 
-def _names_only(line: _Line) -> bool:
-  return all(label.field in _IDENTITY for label in line.labels)
-
-
-@dataclasses.dataclass
-class _Block:
-  """A block being read."""
-
-  line: int
-  fields: dict[str, list[str]] = dataclasses.field(default_factory=dict)
-  keys: set[str] = dataclasses.field(default_factory=set)
-  verdicts: list[_Label] = dataclasses.field(default_factory=list)
-  # Verdicts read after the block ended, which it must agree with.
-  after: list[float] = dataclasses.field(default_factory=list)
-  # Text after its verdict, read for another only if the block is judged.
-  after_text: list[str] = dataclasses.field(default_factory=list)
-  # The template's STEP lines before it, which must agree with its verdict.
-  steps: list[str] = dataclasses.field(default_factory=list)
-  open_field: Optional[str] = None
-  identity_lines: list[int] = dataclasses.field(default_factory=list)
-  label_lines: list[int] = dataclasses.field(default_factory=list)
-  verdict_line: int = 0
-  unnamed: bool = False  # Two ids or properties: it names no rubric.
-  # The block this one opened in, before its verdict, by repeating a label.
-  doubted: Optional[_Block] = None
-  separated: bool = False  # A separator line follows its verdict.
-
-  def given(self) -> list[_Label]:
-    """The block's verdict lines: its conclusion lines only beside none."""
-    found = [v for v in self.verdicts if v.value.strip()]
-    if any(v.field == "verdict" for v in found):
-      found = [
-          v
-          for v in found
-          if v.field == "verdict" or opens_with_verdict(v.value)
-      ]
-    return found
-
-  def judge_block(
-      self,
-      reader: Callable[[object], tuple[Optional[float], Optional[str], str]] = (
-          read
-      ),
-  ) -> Optional[JudgeBlock]:
-    """The block as judged; `reader` is `read`, or a memo of it."""
-    if not self.identity_lines and not self.verdicts:
-      return None
-    text = {f: "\n".join(v).strip() or None for f, v in self.fields.items()}
-    given = self.given()
-    verdicts = [v.value for v in given]
-    block = JudgeBlock(
-        rubric_id=None if self.unnamed else text.get("id"),
-        property_text=None if self.unnamed else text.get("property"),
-        rationale=text.get("rationale"),
-        evidence=text.get("evidence"),
-        verdict=" / ".join(dict.fromkeys(verdicts)) or None,
-        line=self.line,
-    )
-    readings = [reader(v) for v in verdicts]
-    scores = {r[0] for r in readings}.union(
-        self.after, *map(_said, self.after_text + self.steps)
-    )
-    for v in self.verdicts:
-      if v.value.strip() and v not in given:
-        scores |= _said(v.value)  # `Final verdict: after all, no.`
-    if len(verdicts) > 1 or len(scores) > 1:
-      block.unscored_reason = "its block gives two different verdicts"
-    else:
-      block.score, block.unscored_reason, _ = (readings or [read(None)])[0]
-    if not self.verdicts and self.after_text:
-      # A verdict under another label than the answer's (`Final verdict:
-      # no` where its blocks use `Verdict:`): one, but not read as one.
-      block.verdict = " / ".join(self.after_text)
-      block.unscored_reason = "its verdict is under another verdict label"
-    return _split_id_tag(block)
-
-
-class _Reading:
-  """Reads the answer's labels into blocks, verdicts closing or opening them.
-
-  Attributes:
-    blocks: The blocks read.
-    outside_identity: Whether an id or property line fell outside every block.
-    stray: The verdict lines outside every block.
-  """
-
-  def __init__(
-      self, lines: list[_Line], verdict_first: bool, blank: list[int]
-  ) -> None:
-    self.verdict_first = verdict_first
-    self.blocks: list[_Block] = []
-    self.block: Optional[_Block] = None
-    self.outside_identity = False
-    self.stray: list[_Label] = []
-    self.steps: list[str] = []  # STEP lines before the next block.
-    for line in lines:
-      for label in line.labels:
-        self._label(label, line.number)
-      if not line.labels and self.block:
-        self._text(line.text, line.quoted)
-    self.blocks = self._settle()
-    self.gapped = any(
-        b.label_lines and _between(blank, b.label_lines[0], b.label_lines[-1])
-        for b in self.blocks
-    )
-
-  def _label(self, label: _Label, line: int) -> None:
-    block, field = self.block, label.field
-    if field in _VERDICT_FIELDS:
-      if self.verdict_first and (block is None or block.identity_lines):
-        block = self._open(line)
-      if block is None:
-        self.stray.append(label)  # A summary: it reaches no rubric.
-        return
-      block.verdicts.append(label)
-      block.verdict_line = line
-    elif field in _IDENTITY:
-      if self.verdict_first and block is None:
-        self.outside_identity = True
-        return
-      if self.verdict_first:
-        block.unnamed |= field in block.fields
-      elif block is None or block.verdicts:
-        block = self._open(line)
-      elif field in block.fields:
-        block = self._open(line, doubted=block)
-      block.identity_lines.append(line)
-    elif _STEP.fullmatch(label.key) and (block is None or block.separated):
-      # The template's STEP lines come before the block they are about, in
-      # its order (STEP 5 gives the verdict).
-      if not self.verdict_first:
-        self.steps.append(label.value)
-      if block is None:
-        return
-    elif block is None:
-      return
-    elif block.verdicts or label.aside:
-      # `Correction: yes`, `Rationale: on second thought, no.` after the
-      # verdict: another verdict.
-      block.after_text.append(label.value)
-    elif read_verdict(label.value) is not None:
-      # `Answer: no` before the verdict line: a verdict, though not under
-      # the answer's verdict label.
-      block.after_text.append(label.value)
-    block.keys.add(label.key)
-    block.label_lines.append(line)
-    name = field or "rationale"
-    value = label.value if field else f"{label.key}: {label.value}"
-    if field is None and name in block.fields:
-      block.fields[name].append(value)
-    else:
-      block.fields[name] = [value]
-    block.open_field = name
-    if field in _VERDICT_FIELDS:
-      block.open_field = None if value else "verdict"
-
-  def _text(self, line: str, quoted: bool) -> None:
-    block = self.block
-    block.separated |= bool(block.verdicts) and not any(map(str.isalnum, line))
-    if block.verdicts and block.open_field != "verdict":
-      # Text after the verdict (`Wait - no.`), quoted or not, but not a
-      # table row, may give another one (a blank line gives none).
-      if line.strip()[:1] not in ("|", ""):
-        block.after_text.append(line)
-    if block.open_field == "verdict" and not quoted:
-      if line.strip():
-        block.verdicts[-1].value = line.strip(_TRIM)
-      block.open_field = None  # A blank line ends an empty verdict too.
-    elif block.open_field:
-      # An empty `Conclusion:` awaits its verdict as `verdict`, a field it
-      # does not have: a quoted line there is kept, never read.
-      block.fields.setdefault(block.open_field, []).append(line.strip())
-
-  def _open(self, line: int, doubted: Optional[_Block] = None) -> _Block:
-    self.block = _Block(line=line, doubted=doubted, steps=self.steps)
-    self.steps = []
-    self.blocks.append(self.block)
-    return self.block
-
-  def _settle(self) -> list[_Block]:
-    kept: list[_Block] = []
-    for block in self.blocks:
-      if block.doubted and not block.doubted.keys <= block.keys:
-        block.doubted.unnamed = True  # Quoted material.
-      elif not block.identity_lines and kept:
-        # Verdict lines after a block, before the next one opens.
-        values = [read_verdict(v.value) for v in block.verdicts]
-        kept[-1].after += [v for v in values if v is not None]
-        self.stray += block.verdicts
-      else:
-        kept.append(block)
-    return kept
-
-  def complete(self) -> bool:
-    """Whether every block has one verdict line, under one label, and no
-    verdict line under that label, or that opens with a verdict, is outside.
-    """
-    given = [b.given() for b in self.blocks]
-    keys = {v.key for lines in given for v in lines}
-    return (
-        not self.outside_identity
-        and len(keys) == 1
-        and all(
-            b.identity_lines and len(lines) == 1
-            for b, lines in zip(self.blocks, given)
-        )
-        and all(opens_with_verdict(lines[0].value) for lines in given)
-        and not self.strays_that_count(keys)
-    )
-
-  def strays_that_count(self, keys: set[str]) -> list[_Label]:
-    """The verdict lines outside every block that may be a block's verdict:
-    under a verdict label (not a conclusion) or a label the blocks' verdicts
-    use, or opening with a verdict.
-    """
-    return [
-        v
-        for v in self.stray
-        if v.key in keys or v.field == "verdict" or opens_with_verdict(v.value)
-    ]
-
-
-_UNSETTLED = (
-    "the answer does not settle whether a verdict comes before or after its"
-    " property, and the two readings disagree"
-)
-
-
-def _learn_verdict_label(lines: list[_Line]) -> None:
-  """Keeps as verdict lines only those under the answer's verdict label.
+def _learn_verdict_label(labels: list[_Label]) -> None:
+  """Rule 2: keeps as verdict labels only the answer's own.
 
   The answer's verdict label is the verdict or conclusion label that the
-  most blocks use, two or more and more than any other label; a block here
-  runs from one line under the answer's first id or property label to the
-  next. Lines under another such label (`Overall verdict:` after blocks
-  under `Verdict:`) are then read as unknown labels, which may give a block
-  another verdict.
+  most of its lines use, at least twice and more than any other (a `verdict`
+  word over a `conclusion` word on a tie). Other verdict labels are plain
+  fields (`aside`); where no label stands out, every one counts. A label
+  the table lacks is never a verdict label, even where its values read as
+  verdicts (`Applies: yes` before the real result).
   """
-  labels = [label for line in lines for label in line.labels]
-  opening = next((x.key for x in labels if x.field in _IDENTITY), None)
-  blocks: dict[str, set[int]] = {}
-  block = 0
+  by_key: dict[str, list[_Label]] = collections.defaultdict(list)
   for label in labels:
-    block += label.key == opening
-    if block and label.field in _VERDICT_FIELDS:
-      blocks.setdefault(label.key, set()).add(block)
-  counts = sorted((len(b) for b in blocks.values()), reverse=True)
-  if not counts or counts[0] < 2 or counts[1:2] == counts[:1]:
-    return
-  key = next(k for k, b in blocks.items() if len(b) == counts[0])
+    by_key[label.key].append(label)
+  counts = {
+      key: len(found)
+      for key, found in by_key.items()
+      if found[0].field in _VERDICT_FIELDS
+  }
+
+  def rank(key: str) -> tuple[int, bool]:
+    return counts[key], _LABEL_INDEX.get(key) == "verdict"
+
+  best = sorted(counts, key=rank, reverse=True)
+  chosen = None
+  if (
+      len(best) == 1
+      or best
+      and counts[best[0]] > 1
+      and (rank(best[0]) > rank(best[1]))
+  ):
+    chosen = best[0]
   for label in labels:
-    if label.field in _VERDICT_FIELDS and label.key != key:
+    if label.key in counts and chosen in (None, label.key):
+      label.field = "verdict"
+    elif label.field in _VERDICT_FIELDS:
       label.field, label.aside = None, True
 
 
-def _breaks(lines: list[_Line]) -> list[int]:
-  """The lines that separate blocks: blank, or with no letter or digit
-  (`---`, `***`, an invisible character)."""
-  return [line.number for line in lines if not any(map(str.isalnum, line.text))]
+def _learn_property_label(labels: list[_Label]) -> None:
+  """Rule 3: an unknown label may be the property label.
 
-
-def _identity_opens(lines: list[_Line]) -> bool:
-  """Whether an id or property label comes before every verdict label
-  (the verdict-first reading's `outside_identity`)."""
-  for line in lines:
-    for label in line.labels:
-      if label.field in _IDENTITY:
-        return True
-      if label.field in _VERDICT_FIELDS:
-        return False
-  return False
-
-
-def _between(sorted_numbers: list[int], low: int, high: int) -> bool:
-  """Whether a number of `sorted_numbers` lies strictly between the two."""
-  i = bisect.bisect_right(sorted_numbers, low)
-  return i < len(sorted_numbers) and sorted_numbers[i] < high
-
-
-def _said(text: str) -> set[float]:
-  """The stand-alone verdicts `text` gives, quoted or not: a quoted `"no"`
-  after a verdict may as well be the judge's own as the agent's."""
-  return verdicts_in(normalize(text))
-
-
-def _learn_identity(lines: list[_Line]) -> None:
-  """Takes an unknown label as the property label when the answer says so.
-
-  In an answer without a known id or property label, a label the table
-  lacks (`評価基準：`) is the property label when it is the only one that
-  the answer repeats once per verdict line, each time with a different
-  value that is no verdict, and not after the answer's last verdict line.
+  In an answer with no id or property label, an unknown label is the
+  property label when it is the only one that comes once per verdict line,
+  before the last one, each time with another value that is no verdict.
   """
-  labels = [label for line in lines for label in line.labels]
-  if any(label.field in _IDENTITY for label in labels):
+  verdicts = [i for i, x in enumerate(labels) if x.field == "verdict"]
+  if any(x.field in _IDENTITY for x in labels) or len(verdicts) < 2:
     return
-  verdicts = [
-      i for i, label in enumerate(labels) if label.field in _VERDICT_FIELDS
-  ]
-  values: dict[str, list[str]] = {}
-  for i, label in enumerate(labels):
-    if label.field is None and verdicts and i < verdicts[-1]:
-      values.setdefault(label.key, []).append(label.value)
+  values: dict[str, list[str]] = collections.defaultdict(list)
+  for label in labels[: verdicts[-1]]:
+    if label.field is None and not label.aside:
+      values[label.key].append(label.value)
   found = [
       key
       for key, seen in values.items()
-      if len(seen) == len(verdicts)
-      and len(set(seen)) == len(seen)
+      if len(seen) == len(set(seen)) == len(verdicts)
       and all(v and read_verdict(v) is None for v in seen)
   ]
-  if len(found) == 1:
-    for label in labels:
-      if label.key == found[0]:
-        label.field = "property"
+  for label in labels if len(found) == 1 else ():
+    if label.key == found[0]:
+      label.field = "property"
+
+
+def _is(line: _Line, *fields: str) -> bool:
+  return any(label.field in fields for label in line.labels)
+
+
+def _anchors(lines: list[_Line]) -> tuple[list[int], list[int]]:
+  """The lines that open blocks read verdict-last and verdict-first."""
+  last, first = [], []
+  fields: set[str] = set()
+  other = identity_since = True
+  for i, line in enumerate(lines):
+    identity_since |= line.blank
+    for label in line.labels:
+      if label.field in _IDENTITY:
+        if other or label.field in fields:
+          last.append(i)
+          fields, other = set(), False
+        fields.add(label.field)
+        identity_since = True
+      else:
+        other = True
+      if label.field == "verdict" and identity_since and i not in first[-1:]:
+        first.append(i)
+        identity_since = False
+  return last, first
+
+
+def _paragraphs(
+    lines: list[_Line], anchors: list[int], every_label: bool = False
+) -> tuple[bool, ...]:
+  """Whether a block runs across a blank line, whether two blocks share a
+  paragraph, and whether a verdict stands in no block.
+
+  A block's extent is its id, property and verdict lines, or with
+  `every_label` all its label lines.
+  """
+  blanks = list(itertools.accumulate((line.blank for line in lines), initial=0))
+  spans: list[list[int]] = [[] for _ in anchors]
+  named = [False] * len(anchors)
+  k = -1
+  for i, line in enumerate(lines):
+    while k + 1 < len(anchors) and anchors[k + 1] <= i:
+      k += 1
+    if k < 0 or not line.labels:
+      continue
+    if _is(line, *_IDENTITY):
+      named[k] = True
+    if every_label or _is(line, *_IDENTITY, "verdict"):
+      spans[k].append(i)
+  kept = [span for span, n in zip(spans, named) if n]
+
+  def gap(i: int, j: int) -> bool:
+    return blanks[j] > blanks[i]
+
+  return (
+      any(gap(span[0], span[-1]) for span in kept),
+      any(not gap(one[-1], two[0]) for one, two in zip(kept, kept[1:])),
+      len(kept) < len(spans),
+  )
+
+
+@functools.lru_cache(maxsize=256)  # An answer repeats its few verdicts.
+def _read(value: Optional[str]) -> tuple[Optional[float], Optional[str], str]:
+  return read(value)
+
+
+def _said(text: str) -> set[float]:
+  """The stand-alone verdicts `text` gives, quoted or not."""
+  return verdicts_in(normalize(text))
+
+
+def _read_block(lines: list[_Line]) -> Optional[JudgeBlock]:
+  """Reads one block (rule 10); None for a verdict alone."""
+  fields: dict[str, list[str]] = {}
+  given, said, asides = [], set(), []
+  groups, seen, other = 0, set(), True
+  before: set[str] = set()  # The labels before the verdict.
+  repeated = False
+  open_field: Optional[str] = None
+  for line in lines:
+    if not line.labels and not line.taken:
+      if given and line.text.strip()[:1] not in ("|", ""):
+        said |= _said(line.text)
+      elif open_field:
+        fields[open_field].append(line.text.strip())
+    for label in line.labels:
+      if label.field in _IDENTITY:
+        if other or label.field in seen:
+          groups, seen, other = groups + 1, set(), False
+        seen.add(label.field)
+      elif label.field == "verdict":
+        given.append(label.value)
+        open_field = None
+        other = True
+        continue
+      else:
+        other = True
+        repeated |= not given and label.key in before
+        before.add(label.key)
+        said |= (
+            _said(label.value)
+            if given
+            else (
+                {read_verdict(label.value)} - {None}  # `Answer: no` before it.
+            )
+        )
+        asides += [label.value] if label.aside else []
+      open_field = label.field or "rationale"
+      if label.field:
+        fields[open_field] = [label.value]
+      else:
+        fields.setdefault(open_field, []).append(f"{label.key}: {label.value}")
+  if not groups:
+    return None
+  text = {f: "\n".join(v).strip() or None for f, v in fields.items()}
+  verdicts = list(dict.fromkeys(v for v in given if v.strip()))
+  block = _record(text, " / ".join(verdicts) or None, lines[0].number)
+  score, reason, _ = _read(verdicts[0] if verdicts else None)
+  if groups > 1 or repeated:
+    block.rubric_id = block.property_text = None
+    block.unscored_reason = _UNSPLIT
+  elif len(verdicts) > 1 or len(said | ({score} if verdicts else set())) > 1:
+    block.unscored_reason = _TWO
+  elif not verdicts and asides:
+    block.verdict, block.unscored_reason = " / ".join(asides), _ASIDE
+  else:
+    block.score, block.unscored_reason = score, reason
+  return block
+
+
+def _lead_in(
+    lines: list[_Line], anchors: list[int], verdicts: list[list[int]]
+) -> list[int]:
+  """Rule 7: moves each verdict-last block's opening to its lead-in label."""
+  regions = [range(0, anchors[0])] + [
+      range(v[-1] + 1, a) for v, a in zip(verdicts, anchors[1:])
+  ]
+  found: list[dict[str, int]] = []
+  for region in regions:
+    seen: dict[str, list[int]] = {}
+    for i in region:
+      for label in lines[i].labels:
+        seen.setdefault(label.key, []).append(i)
+    found.append({k: v[0] for k, v in seen.items() if len(v) == 1})
+  common = {k for k in set.intersection(*map(set, found)) if _STEP.fullmatch(k)}
+  key = min(common, key=lambda k: found[-1][k]) if common else None
+  return [f[key] for f in found] if key else anchors
 
 
 def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
-  """Reads the text blocks; see the module docstring for the rules."""
-  _learn_verdict_label(lines)
-  _learn_identity(lines)
-  blank = _breaks(lines)
-  last = _Reading(lines, verdict_first=False, blank=blank)
-  # Read verdict-first, an id or property line before every verdict line is
-  # outside every block; then, unless a block read verdict-last runs across
-  # a blank line, the first rule below applies, and it needs only twins:
-  # that reading is done when a rule asks for them. (Done later, it changes
-  # no label that `last` left unchanged: a verdict takes its value from the
-  # next line only in a block, and every verdict line is in one of `last`'s.)
-  first: Optional[_Reading] = None
-  if last.gapped or not _identity_opens(lines):
-    first = _Reading(lines, verdict_first=True, blank=blank)
-  # An answer repeats its few verdict values (`yes`, `no`): read each once.
-  reader = functools.lru_cache(maxsize=None)(read)
-  chosen = [b.judge_block(reader) for b in last.blocks]
-  twins: dict[int, Optional[JudgeBlock]] = {}
-
-  def twin(block: _Block) -> Optional[JudgeBlock]:
-    """The block read verdict-first that opens with the same line."""
-    nonlocal first
-    if not twins:  # Read only when a rule needs it.
-      first = first or _Reading(lines, verdict_first=True, blank=blank)
-      twins.update(
-          (b.identity_lines[0], b.judge_block(reader))
-          for b in first.blocks
-          if b.identity_lines
-      )
-    return twins.get(block.identity_lines[0]) if block.identity_lines else None
-
-  lone_gaps = last.gapped and not first.gapped
-  doubted: list[int] = []  # Blocks that keep a verdict only if twins agree.
-  outside = first is None or first.outside_identity
-  if outside and not lone_gaps or len(first.blocks) < 2:
-    # A verdict before the first block may be that block's own: then that
-    # block read verdict-first must agree.
-    # The blocks' verdict labels: needed only if a verdict is outside them.
-    keys = (
-        {v.key for b in last.blocks for v in b.given()} if last.stray else set()
+  """Reads the text blocks (rules 2 to 11)."""
+  labels = [label for line in lines for label in line.labels]
+  _learn_verdict_label(labels)
+  _learn_property_label(labels)
+  for line, after in zip(lines, lines[1:]):  # Rule 11.
+    for label in line.labels:
+      if label.field == "verdict" and not label.value:
+        if after.text.strip() and not (after.quoted or after.labels):
+          label.value, after.taken = after.text.strip(_TRIM), True
+  last, first = _anchors(lines)
+  if not last:
+    return []
+  leading = not first or last[0] < first[0]
+  anchors = last if leading else first
+  ends = anchors[1:] + [len(lines)]
+  if leading:  # Rules 5, 7 and 9.
+    verdicts = [
+        [i for i in range(a, b) if _is(lines[i], "verdict")]
+        for a, b in zip(anchors, ends)
+    ]
+    unsettled = all(_paragraphs(lines, last)[:2])
+    if len(anchors) > 1 and all(verdicts[:-1]):
+      anchors = _lead_in(lines, anchors, verdicts)
+      ends = anchors[1:] + [len(lines)]
+  else:  # Rule 6.
+    unsettled = len(first) < 2 or any(
+        _paragraphs(lines, first, every_label=True)
     )
-    before = {read_verdict(v.value) for v in last.strays_that_count(keys)}
-    if before and last.blocks and twin(last.blocks[0]):
-      before = {twin(last.blocks[0]).score}
-    if chosen and chosen[0] and before - {chosen[0].score}:
-      chosen[0].score = None
-      chosen[0].unscored_reason = _UNSETTLED
-    # So must a verdict after a blank line right before the next block, if
-    # that block has none, or its own may open the block after it: it may
-    # open the next block (an answer that turns verdict-first).
-    shifted: set[int] = set()
-    for i in range(len(last.blocks) - 2, -1, -1):
-      block, after = last.blocks[i], last.blocks[i + 1]
-      if (
-          after.line == block.verdict_line + 1
-          and _between(blank, block.label_lines[0], block.verdict_line)
-          and (not after.verdicts or i + 1 in shifted)
-      ):
-        shifted.add(i)
-    doubted = [i for i in shifted if chosen[i] and chosen[i].score is not None]
-  elif first.complete() and not last.complete() and lone_gaps:
-    chosen = [b.judge_block(reader) for b in first.blocks]
-  elif first.complete() or not last.complete() or lone_gaps:
-    # Both readings stand: a rubric keeps only a verdict they agree on.
-    doubted = list(range(len(chosen)))
-  for i in doubted:
-    judged, other = chosen[i], twin(last.blocks[i])
-    if judged and (other is None or other.score != judged.score):
-      judged.score = None
-      judged.unscored_reason = _UNSETTLED
-  return [b for b in chosen if b is not None]
+  keys = [
+      {x.key for line in lines[a:b] for x in line.labels}
+      for a, b in zip(anchors, ends)
+  ]
+  if leading and len(anchors) > 1 and not verdicts[-1]:
+    # Rule 5: the last block has no verdict and the first two blocks have
+    # other labels before their verdict: verdict-first blocks after a heading
+    # (`Criterion: ...`) read the same way.
+    heads = [
+        {x.key for line in lines[a : v[0] if v else b] for x in line.labels}
+        for a, b, v in zip(last, last[1:] + [len(lines)], verdicts[:2])
+    ]
+    unsettled |= heads[0] != heads[1]
+  spans: list[list[int]] = []
+  for k, (start, end) in enumerate(zip(anchors, ends)):
+    if (
+        leading
+        and k
+        and not verdicts[k - 1]
+        and not (
+            keys[k - 1] <= keys[k]
+            and any(x.blank for x in lines[anchors[k - 1] : start])
+        )
+    ):
+      spans[-1][1:] = [end, 1]  # Rule 9: quoted material, or not settled.
+    else:
+      spans.append([start, end, 0])
+  blocks = []
+  for start, end, unsplit in spans:
+    block = _read_block(lines[start:end])
+    if block and (unsplit or unsettled):
+      block.score = None
+      block.unscored_reason = _UNSPLIT if unsplit else _UNSETTLED
+    blocks += [block] if block else []
+  return blocks
 
 
-def _split_id_tag(block: JudgeBlock) -> JudgeBlock:
-  """Moves a `[id: x]` tag the judge copied into the property into the id."""
+def _record(
+    found: Mapping[str, Optional[str]], verdict: Optional[str], line: int = 0
+) -> JudgeBlock:
+  """A block from the fields read; a `[id: x]` tag copied into the property
+  is the id."""
+  block = JudgeBlock(
+      found.get("id"),
+      found.get("property"),
+      found.get("rationale"),
+      found.get("evidence"),
+      verdict,
+      line=line,
+  )
   tag = _ID_TAG.match(unicodedata.normalize("NFKC", block.property_text or ""))
   if tag:
     block.rubric_id = block.rubric_id or tag.group(1).strip()
@@ -659,12 +554,15 @@ def _split_id_tag(block: JudgeBlock) -> JudgeBlock:
   return block
 
 
-def _table_blocks(lines: list[_Line]) -> list[JudgeBlock]:
-  """Reads the rows of tables whose header names a verdict and a rubric.
+def _cell_field(cell: str) -> Optional[str]:
+  """The field a table header or JSON key names; a conclusion is a verdict."""
+  field = _label_before_colon(cell[:_MAX_LABEL_CHARS])
+  return "verdict" if field and field[1] == "conclusion" else field and field[1]
 
-  A row with more or fewer cells than its header (a `|` in a cell the judge
-  did not escape) is not read: its cells cannot be told apart.
-  """
+
+def _table_blocks(lines: list[_Line]) -> list[JudgeBlock]:
+  """Reads the rows of tables whose header names a verdict and a rubric; a
+  row with more or fewer cells than its header is not read."""
   blocks: list[JudgeBlock] = []
   columns: Optional[list[Optional[str]]] = None
   for line in lines:
@@ -677,11 +575,7 @@ def _table_blocks(lines: list[_Line]) -> list[JudgeBlock]:
         for c in _CELL_SEPARATOR.split(row[1:-1])
     ]
     if columns is None:
-      columns = [
-          _CELL_INDEX.get(normalize(c))
-          or ("verdict" if _names_verdict(normalize(c)) else None)
-          for c in cells
-      ]
+      columns = [_cell_field(c) for c in cells]
       if "verdict" not in columns or not set(_IDENTITY) & set(columns):
         columns = None
     elif len(cells) == len(columns) and any(set(c) - set("-: ") for c in cells):
@@ -690,44 +584,21 @@ def _table_blocks(lines: list[_Line]) -> list[JudgeBlock]:
         if field and cell:  # Two columns for one field must agree.
           found[field] = cell if found.get(field, cell) == cell else None
       score, reason, _ = read(found.get("verdict"))
-      # Cells after the verdict are text after it.
-      after = cells[columns.index("verdict") + 1 :]
+      after = cells[columns.index("verdict") + 1 :]  # Text after the verdict.
       if (
           "verdict" in found
           and found["verdict"] is None
           or any(_said(cell) - {score} for cell in after if score is not None)
       ):
-        score, reason = None, "its block gives two different verdicts"
-      blocks.append(
-          _split_id_tag(
-              JudgeBlock(
-                  rubric_id=found.get("id"),
-                  property_text=found.get("property"),
-                  rationale=found.get("rationale"),
-                  evidence=found.get("evidence"),
-                  verdict=found.get("verdict"),
-                  score=score,
-                  line=line.number,
-                  unscored_reason=reason,
-              )
-          )
-      )
+        score, reason = None, _TWO
+      blocks.append(_record(found, found.get("verdict"), line.number))
+      blocks[-1].score, blocks[-1].unscored_reason = score, reason
   return blocks
-
-
-_JSON_KEYS = {
-    **{k.replace("_", " "): f for k, f in _CELL_INDEX.items()},
-    "rubric id": "id",
-    "rubricid": "id",
-    "text property": "property",
-    "textproperty": "property",
-    "answer": "verdict",
-}
 
 
 def _json_field(key: object) -> Optional[str]:
   key = normalize(str(key)[:_MAX_LABEL_CHARS]).replace("_", " ")
-  return _JSON_KEYS.get(key) or ("verdict" if _names_verdict(key) else None)
+  return _JSON_KEYS.get(key) or _cell_field(key)
 
 
 def _json_items(data: Any) -> list[dict[str, Any]]:
@@ -760,15 +631,9 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> Any:
 
 
 def _parse_json(document: str) -> list[JudgeBlock]:
-  """Reads a JSON answer: each object with a verdict key is a block.
-
-  Keys are read as labels (`rubric_id`, `verdict`, `answer`,
-  `revised_verdict`). An object whose keys for one field disagree (`verdict`
-  and `answer`, `id` and `rubric_id`) gives that field none; an object that
-  gives a key twice is not read. An object has no order, so any other
-  value gives another verdict wherever it holds a stand-alone yes or no, as
-  text after the verdict does in a text block.
-  """
+  """Reads a JSON answer: each object with a verdict key is a block; keys
+  for one field must agree, and any other value holding a stand-alone yes
+  or no is another verdict (an object has no order)."""
   try:
     data = json.loads(document, object_pairs_hook=_unique_keys)
   except (ValueError, RecursionError):
@@ -780,13 +645,8 @@ def _parse_json(document: str) -> list[JudgeBlock]:
       if _json_field(key) and value is not None:
         fields.setdefault(_json_field(key), set()).add(_json_text(value))
     one = {f: next(iter(v)) for f, v in fields.items() if len(v) == 1}
-    block = JudgeBlock(
-        rubric_id=one.get("id"),
-        property_text=one.get("property"),
-        rationale=one.get("rationale"),
-        evidence=one.get("evidence"),
-        verdict=" / ".join(sorted(filter(None, fields.get("verdict", ())))),
-    )
+    verdicts = sorted(filter(None, fields.get("verdict", ())))
+    block = _record(one, " / ".join(verdicts))
     said = {
         score
         for key, value in item.items()
@@ -796,13 +656,14 @@ def _parse_json(document: str) -> list[JudgeBlock]:
         for score in _said(line.text)
     }
     if "verdict" not in one or said - {read_verdict(one["verdict"])}:
-      block.unscored_reason = "its block gives two different verdicts"
+      block.unscored_reason = _TWO
     else:
       block.score, block.unscored_reason, _ = read(one["verdict"])
-    blocks.append(_split_id_tag(block))
+    blocks.append(block)
   return blocks
 
 
+@functools.lru_cache(maxsize=4096)  # Each id is read twice or more.
 def _id_key(rubric_id: str) -> str:
   """The id without spaces, emphasis, brackets or quotes around it."""
   text = normalize(rubric_id).strip(_TRIM)
@@ -812,21 +673,19 @@ def _id_key(rubric_id: str) -> str:
 
 def _findable(rubric_id: str) -> bool:
   """Whether an id named in a line can only be that id: it mixes letters
-  with digits or punctuation (`r1`, `tu_right_tool`), unlike a word or a
-  number."""
+  with digits or punctuation (`r1`, `tu_right_tool`), unlike a word."""
   letters = sum(c.isalpha() for c in rubric_id)
   return 0 < letters < len(rubric_id)
 
 
-def _mention_pattern(ids: Iterable[str]) -> re.Pattern[str]:
+def _mention_pattern(ids: list[str]) -> re.Pattern[str]:
   """A pattern that finds the longest of `ids` with no `[0-9a-z_]` on
   either side.
 
-  It finds what a look-behind followed by all the ids, longest first, finds;
-  but the ids are grouped by their first character, which each group
-  matches before it looks behind. A pattern that opens with a character
-  lets the regular expression engine skip the characters that open no id;
-  one that opens with a look-behind tries every id at every character.
+  The ids are grouped by their first character, which each group matches
+  before it looks behind: a pattern that opens with a character lets the
+  regular expression engine skip the characters that open no id, where one
+  that opens with a look-behind tries every id at every character.
   """
   groups: dict[str, list[str]] = {}
   for rubric_id in sorted(ids, key=len, reverse=True):
@@ -841,27 +700,19 @@ def _mention_pattern(ids: Iterable[str]) -> re.Pattern[str]:
 
 
 def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
-  """Unscores a block that a line naming its id contradicts.
+  """Rule 12; quoted lines name nothing, nor does a line giving the id.
 
-  A line that names a block's id (`Correction: r1 should be no`, `- r1:
-  no` in a summary) speaks of that block wherever it stands: a stand-alone
-  verdict anywhere in the line that differs from the block's leaves the
-  block with two verdicts (`r1: yes, r2: no` on one line leaves both
-  unscored: which verdict goes with which id is a guess). Quoted lines name
-  nothing, nor does the line that opens the block or gives its id.
+  The scored blocks are kept by id, then by score, and each is unscored at
+  most once, so that an answer naming one id on every line stays linear.
   """
-  # The scored blocks by id, then by score: each is unscored once.
   ids: dict[str, dict[float, list[JudgeBlock]]] = {}
-  # Each id is written at least twice (its block's and its line's): read
-  # each once, for this answer.
-  id_key = functools.lru_cache(maxsize=None)(_id_key)
   for block in blocks:
-    key = id_key(block.rubric_id or "")
+    key = _id_key(block.rubric_id or "")
     if block.score is not None and _findable(key):
       ids.setdefault(key, {}).setdefault(block.score, []).append(block)
   if not ids:
     return
-  mention = _mention_pattern(ids)
+  mention = _mention_pattern(list(ids))
   for line in lines:
     if line.quoted:
       continue
@@ -870,9 +721,9 @@ def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
     if not named:
       continue
     named -= {
-        id_key(label.value)
+        _id_key(label.value)
         for label in line.labels or _split_label(line.text)
-        if label.field == "id"
+        if label.key == "id"
     }
     said = verdicts_in(mention.sub(" ", text)) if named else set()
     for scored in map(ids.get, named):
@@ -890,26 +741,13 @@ def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
 def parse_judge_answer(text: object) -> list[JudgeBlock]:
   """Returns the verdict blocks of a judge's answer, in the judge's order.
 
-  Example, from a Japanese judge that put its verdicts first and dropped the
-  id lines:
-
-    判定：はい
-    Property：ユーザーの年齢を確認している
-
-    判定：いいえ
-    Property：服用方法を説明している
-
-  gives a block with property `ユーザーの年齢を確認している` and score 1.0,
-  and one with property `服用方法を説明している` and score 0.0: read with
-  verdicts closing blocks, the first verdict would be outside every block
-  and the first block would run across the blank line. Without that blank
-  line the answer would not settle which, and neither would get a verdict.
-
-  Args:
-    text: The judge's answer.
-
-  Returns:
-    The blocks; empty when the answer has none. Never raises.
+  For example `Verdict: yes / Property: a / (blank) / Verdict: no /
+  Property: b`
+  gives `a` a yes and `b` a no, in full-width or markdown forms alike: each
+  verdict-first block is its own
+  paragraph. Without the blank line the answer would not settle whether a
+  verdict comes before or after its property, and neither would get one.
+  Never raises; empty when the answer has no block.
   """
   if not isinstance(text, str) or not text.strip():
     return []
@@ -918,12 +756,11 @@ def parse_judge_answer(text: object) -> list[JudgeBlock]:
   _check_mentions(lines, blocks)
   if blocks:
     return blocks
-  # No text block: a JSON answer, bare or in the answer's one fence.
-  stripped = text.strip()
+  stripped = text.strip()  # No text block: a JSON answer, bare or fenced.
   if stripped[:1] in ("{", "["):
     return _parse_json(stripped)
   fences = {line.fence for line in lines if line.fence}
   fenced = [line.text for line in lines if line.fence in fences][1:]
   blocks = _parse_json("\n".join(fenced)) if len(fences) == 1 else []
-  _check_mentions(lines, blocks)  # The text around the fence.
+  _check_mentions(lines, blocks)
   return blocks
