@@ -193,7 +193,7 @@ def test_verdict_first_or_a_summary_over_cut_off_blocks_is_unsettled(
 ):
   # Read verdict-first every block has its verdict; read verdict-last the
   # first verdict is outside and the last block has none. No blank line
-  # tells which, so no rubric keeps a verdict the two readings disagree on.
+  # tells which, so no rubric gets a verdict.
   blocks = answer_blocks(text)
 
   assert [b.score for b in blocks] == [None] * len(blocks)
@@ -564,7 +564,7 @@ def test_blocks_across_blank_lines_do_not_outvote_a_verdict_first_reading():
   # Each verdict sits after a blank line and right before the next id: read
   # verdict-last, every block runs across a blank line; read verdict-first,
   # none does, but r1's lines precede every verdict. The answer does not
-  # settle which; no block keeps a verdict the readings disagree on.
+  # settle which, so no block gets a verdict.
   blocks = answer_blocks(
       "ID: r1\nProperty: a\nRationale: x\n\n"
       "Verdict: yes\nID: r2\nProperty: b\nRationale: y\n\n"

@@ -144,7 +144,7 @@ def test_verdict_first_blocks_without_ids():
 )
 def test_verdict_first_blocks_without_blank_lines_are_unsettled(text: str):
   # Also a summary verdict over blocks in the template's order, the last
-  # one cut off: no rubric keeps a verdict the two readings disagree on.
+  # one cut off: the answer does not say which, and no rubric gets a verdict.
   assert summary(text) == [(None, "a", None), (None, "b", None)]
 
 
