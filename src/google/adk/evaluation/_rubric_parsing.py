@@ -75,6 +75,7 @@ from typing import Mapping
 from typing import Optional
 import unicodedata
 
+from ._rubric_verdicts import is_unspaced
 from ._rubric_verdicts import normalize
 from ._rubric_verdicts import read
 from ._rubric_verdicts import read_verdict
@@ -176,11 +177,7 @@ def _names_verdict(key: str) -> bool:
   for word in _VERDICT_WORDS:
     if key.endswith(word) and len(key) > len(word):
       before = key[-len(word) - 1]
-      # Thai, kana and Han write words without spaces between them.
-      unspaced = (
-          "\u0e00" <= before <= "\u0eff" or "\u3040" <= before <= "\u9fff"
-      )
-      return not before.isalnum() or unspaced
+      return not before.isalnum() or is_unspaced(before)
   return False
 
 

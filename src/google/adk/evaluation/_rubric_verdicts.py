@@ -49,7 +49,7 @@ def normalize(text: str) -> str:
   return " ".join(text.split())
 
 
-def _is_unspaced(char: str) -> bool:
+def is_unspaced(char: str) -> bool:
   """Whether `char` is of a script written without spaces (Thai, CJK)."""
   return "\u0e00" <= char <= "\u0eff" or "\u3040" <= char <= "\u9fff"
 
@@ -195,7 +195,7 @@ def _runs_into_word(text: str, i: int, phrase: str) -> bool:
   # Thai and CJK have no spaces between words: there a space separates, as
   # it does after a symbol (`✅ Met`).
   spaced = text[i : i + 1] == " " and (
-      _is_unspaced(phrase[-1]) or unicodedata.category(phrase[-1])[0] == "S"
+      is_unspaced(phrase[-1]) or unicodedata.category(phrase[-1])[0] == "S"
   )
   return bool(after[:1]) and _is_letter(after[0]) and not spaced
 
@@ -212,7 +212,7 @@ def _phrase_at(text: str, i: int) -> tuple[Optional[str], Optional[float]]:
   for phrase, score in _PHRASES.get(text[i], ()):
     if text.startswith(phrase, i):
       after = text[i + len(phrase) : i + len(phrase) + 1] or " "
-      inside_run = len(phrase) > 1 and _is_unspaced(phrase[0])
+      inside_run = len(phrase) > 1 and is_unspaced(phrase[0])
       if inside_run or not (_is_letter(before) or _is_letter(after)):
         return phrase, score
   return None, None
