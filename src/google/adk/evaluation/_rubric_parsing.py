@@ -167,6 +167,7 @@ class _Line:
   fence: int = 0  # In a fence (its opening line too): the opening line.
   blank: bool = False  # No letter or digit: it separates.
   taken: bool = False  # The value of an empty verdict line before it.
+  fields: frozenset[Optional[str]] = frozenset()  # Its labels', once learned.
 
 
 def _names_verdict(key: str) -> bool:
@@ -318,7 +319,7 @@ def _learn_property_label(labels: list[_Label]) -> None:
 
 
 def _is(line: _Line, *fields: str) -> bool:
-  return any(label.field in fields for label in line.labels)
+  return not line.fields.isdisjoint(fields)
 
 
 def _anchors(lines: list[_Line]) -> tuple[list[int], list[int]]:
@@ -475,6 +476,8 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
       if label.field == "verdict" and not label.value:
         if after.text.strip() and not (after.quoted or after.labels):
           label.value, after.taken = after.text.strip(_TRIM), True
+  for line in lines:
+    line.fields = frozenset(label.field for label in line.labels)
   last, first = _anchors(lines)
   if not last:
     return []
