@@ -256,15 +256,8 @@ def _lines(text: str) -> list[_Line]:
 
 
 def _learn_verdict_label(labels: list[_Label]) -> None:
-  """Rule 2: keeps as verdict labels only the answer's own.
-
-  The answer's verdict label is the verdict or conclusion label that the
-  most of its lines use, at least twice and more than any other (a `verdict`
-  word over a `conclusion` word on a tie). Other verdict labels are plain
-  fields (`aside`); where no label stands out, every one counts. A label
-  the table lacks is never a verdict label, even where its values read as
-  verdicts (`Applies: yes` before the real result).
-  """
+  """Rule 2: keeps as verdict labels only the answer's own; the others are
+  plain fields (`aside`)."""
   by_key: dict[str, list[_Label]] = collections.defaultdict(list)
   for label in labels:
     by_key[label.key].append(label)
@@ -294,12 +287,7 @@ def _learn_verdict_label(labels: list[_Label]) -> None:
 
 
 def _learn_property_label(labels: list[_Label]) -> None:
-  """Rule 3: an unknown label may be the property label.
-
-  In an answer with no id or property label, an unknown label is the
-  property label when it is the only one that comes once per verdict line,
-  before the last one, each time with another value that is no verdict.
-  """
+  """Rule 3: an unknown label may be the property label."""
   verdicts = [i for i, x in enumerate(labels) if x.field == "verdict"]
   if any(x.field in _IDENTITY for x in labels) or len(verdicts) < 2:
     return
@@ -416,13 +404,9 @@ def _read_block(lines: list[_Line]) -> Optional[JudgeBlock]:
         other = True
         repeated |= not given and label.key in before
         before.add(label.key)
-        said |= (
-            _said(label.value)
-            if given
-            else (
-                {read_verdict(label.value)} - {None}  # `Answer: no` before it.
-            )
-        )
+        # Before the verdict, only a whole value counts (`Answer: no`).
+        found = _said(label.value) if given else {read_verdict(label.value)}
+        said |= found - {None}
         asides += [label.value] if label.aside else []
       open_field = label.field or "rationale"
       if label.field:
@@ -742,11 +726,9 @@ def parse_judge_answer(text: object) -> list[JudgeBlock]:
   """Returns the verdict blocks of a judge's answer, in the judge's order.
 
   For example `Verdict: yes / Property: a / (blank) / Verdict: no /
-  Property: b`
-  gives `a` a yes and `b` a no, in full-width or markdown forms alike: each
-  verdict-first block is its own
-  paragraph. Without the blank line the answer would not settle whether a
-  verdict comes before or after its property, and neither would get one.
+  Property: b` gives `a` a yes and `b` a no: each verdict-first block is its
+  own paragraph. Without the blank line the answer would not settle whether
+  a verdict comes before or after its property, and neither would get one.
   Never raises; empty when the answer has no block.
   """
   if not isinstance(text, str) or not text.strip():
