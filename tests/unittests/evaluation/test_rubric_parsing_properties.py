@@ -25,8 +25,10 @@ a block, label lines quoted in a rationale (inline quotes, block quotes,
 first or verdict last, with or without blank lines; some verdicts are no
 yes and no no (`partially`, `該当なし`). Each generated block records the
 rubric it was written for, its lines and the verdicts it gives; each verdict
-the judge writes in a block carries the block's marker `(#k)`, so that a
-failing example shows where a verdict came from. The properties:
+the judge writes in a block carries the block's marker (`(#)` for the
+first, `(##)` for the second...: no digits, which would make a verdict say
+more than a yes or a no), so that a failing example shows where a verdict
+came from. The properties:
 
 (A) A rubric never gets a verdict from another rubric's block, and never a
     verdict the judge did not write for it.
@@ -84,7 +86,7 @@ _ENGLISH = {
     "rationale": "Rationale",
     "verdict": "Verdict",
 }
-_MARKER = " (#{})"
+_MARKER = " ({})"
 
 
 def _verdict_words(score: float) -> tuple[str, ...]:
@@ -94,7 +96,7 @@ def _verdict_words(score: float) -> tuple[str, ...]:
       phrase
       for phrase in _rubric_vocabulary.VERDICTS[score]
       if phrase not in not_applicable
-      and _rubric_parsing.read_verdict(phrase + _MARKER.format(0)) == score
+      and _rubric_parsing.read_verdict(phrase + _MARKER.format("#")) == score
   )
 
 
@@ -207,7 +209,7 @@ def _word(draw, verdict: Optional[bool], marker: Optional[int] = None) -> str:
   word = draw(
       st.sampled_from(_UNREADABLE if verdict is None else _WORDS[verdict])
   )
-  return word + ("" if marker is None else _MARKER.format(marker))
+  return word + ("" if marker is None else _MARKER.format("#" * (marker + 1)))
 
 
 @st.composite

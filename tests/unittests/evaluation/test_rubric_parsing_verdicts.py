@@ -67,7 +67,6 @@ def test_not_applicable_is_a_yes_as_the_templates_define_it(
         "[[yes]]",
         "  \u200byes",
         "Yes (not applicable)",
-        "Yes (1/1)",
     ],
 )
 def test_decorated_yes(verdict: str):
@@ -102,6 +101,8 @@ def test_a_symbol_and_the_same_verdict_in_words(verdict: str, score):
         "Yes, with the exception of Sunday",
         "Yes, probably",
         "No - it does state the dose",
+        "No. 2",  # the next block's heading
+        "Yes (1/1)",
     ],
 )
 def test_a_verdict_with_words_after_it_is_none(verdict: str):

@@ -81,10 +81,10 @@ def read(value: object) -> tuple[Optional[float], Optional[str], str]:
   `✅ Yes`, `No.`. Anything more makes it no verdict: a question mark
   (`Yes?`), a stand-alone verdict of the other kind (`No. Correction:
   yes`), any word (`Yes, because ...`, `Met only partially`), since a
-  word after a verdict may as well take it back as give its reason, or a
-  pictograph that is no verdict phrase of its kind (`Yes 👎`). "Not
-  applicable" is a yes, as the templates define `yes`, except in the forms
-  that can also mean "does not hold"
+  word after a verdict may as well take it back as give its reason, a
+  number (`No. 2` heads the next block), or a pictograph that is no verdict
+  phrase of its kind (`Yes 👎`). "Not applicable" is a yes, as the templates
+  define `yes`, except in the forms that can also mean "does not hold"
   (`_rubric_vocabulary.AMBIGUOUS_NOT_APPLICABLE`).
 
   Args:
@@ -146,16 +146,15 @@ def verdicts_in(text: str) -> set[float]:
 
 
 def _says_more(rest: str, score: float) -> bool:
-  """Whether `rest` holds a word or a pictograph (`👎`, `⛔`: a symbol of
-  Unicode's category So) outside verdict phrases of `score`."""
+  """Whether `rest` holds a word, a number (`No. 2` is a heading) or a
+  pictograph (`👎`, `⛔`: a symbol of Unicode's category So) outside verdict
+  phrases of `score`."""
   j = 0
   while j < len(rest):
     phrase, found = _phrase_at(rest, j)
     if phrase and found == score:
       j += len(phrase)
-    elif unicodedata.category(rest[j])[0] in "LM" or (
-        unicodedata.category(rest[j]) == "So"
-    ):
+    elif _is_letter(rest[j]) or unicodedata.category(rest[j]) == "So":
       return True
     else:
       j += 1
