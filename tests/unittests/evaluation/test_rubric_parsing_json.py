@@ -133,8 +133,11 @@ def test_json_inside_a_text_answer_is_part_of_the_text(evidence: str):
       f"ID: r1\nProperty: p\nEvidence:\n{evidence}\nRationale: ok\nVerdict: yes"
   )
 
-  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", 1.0)]
+  # Not a block of its own; but a line naming r1 with a no, fenced or not,
+  # leaves r1 unscored (rule 12).
+  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", None)]
   assert '"r1"' in blocks[0].evidence
+  assert "names its id and gives another verdict" in blocks[0].unscored_reason
 
 
 @pytest.mark.parametrize(

@@ -432,25 +432,34 @@ def test_two_verdicts_in_a_block_give_none(text: str):
   assert block.unscored_reason == "its block gives two different verdicts"
 
 
+_TWO = "its block gives two different verdicts"
+# Free text and unknown labels right after the verdict line continue its
+# value (rule 11).
+_BOTH = "gives both a yes and a no"
+_MORE = "is not a yes or a no"
+
+
 @pytest.mark.parametrize(
-    "after",
+    ("after", "reason"),
     [
-        "Wait - no. The dose is never stated.",
-        "(Edit: this should be No.)",
-        "Final verdict: after reading turn 3 again, no.",
-        "Note: on reflection the answer is no.",
-        "\nOn second thought: no.",
-        "Rationale: at first it looked met. Actually, no.",
-        "Rationale: it looked met.\nOn a closer read, no.",
-        '(Edit: this should be "No".)',
+        ("Wait - no. The dose is never stated.", _MORE),
+        ("(Edit: this should be No.)", _BOTH),
+        ("Final verdict: after reading turn 3 again, no.", _MORE),
+        ("Note: on reflection the answer is no.", _MORE),
+        ("\nOn second thought: no.", _TWO),
+        ("Rationale: at first it looked met. Actually, no.", _TWO),
+        ("Rationale: it looked met.\nOn a closer read, no.", _TWO),
+        ('(Edit: this should be "No".)', _BOTH),
         # Quoted: the judge's words or the agent's, the answer does not say.
-        'The agent wrote "no" in turn 2.',
-        "> Verdict: no",
-        "> **Note:** on reflection, no.",
-        "```\nID: r1\nVerdict: no\n```",
+        ('The agent wrote "no" in turn 2.', _MORE),
+        ("> Verdict: no", _TWO),
+        ("> **Note:** on reflection, no.", _TWO),
+        ("```\nID: r1\nVerdict: no\n```", _TWO),
     ],
 )
-def test_a_verdict_taken_back_after_its_line_gives_none(after: str):
+def test_a_verdict_taken_back_after_its_line_gives_none(
+    after: str, reason: str
+):
   blocks = answer_blocks(
       "ID: r1\nProperty: a\nVerdict: Yes\n"
       + after
@@ -458,7 +467,7 @@ def test_a_verdict_taken_back_after_its_line_gives_none(after: str):
   )
 
   assert [(b.rubric_id, b.score) for b in blocks] == [("r1", None), ("r2", 0.0)]
-  assert blocks[0].unscored_reason == "its block gives two different verdicts"
+  assert reason in blocks[0].unscored_reason
 
 
 @pytest.mark.parametrize(
@@ -472,9 +481,28 @@ def test_a_verdict_taken_back_after_its_line_gives_none(after: str):
     ],
 )
 def test_text_after_the_verdict_that_does_not_take_it_back(after: str):
-  block = only_block("ID: r1\nProperty: a\nVerdict: yes\n" + after)
+  block = only_block("ID: r1\nProperty: a\nVerdict: yes\n\n" + after)
 
   assert (block.rubric_id, block.score) == ("r1", 1.0)
+
+
+@pytest.mark.parametrize(
+    ("after", "reason"),
+    [
+        ("but only partially.", "says more than a yes or a no"),
+        ("No other issue was found.", "says more than a yes or a no"),
+        ("(但僅部分符合)", "says more than a yes or a no"),
+        ("Wait - no.", "gives both a yes and a no"),
+    ],
+)
+def test_text_right_after_the_verdict_line_continues_its_value(
+    after: str, reason: str
+):
+  # A reason and a qualification look alike, as on the verdict's own line.
+  block = only_block("ID: r1\nProperty: a\nVerdict: Yes —\n" + after)
+
+  assert (block.score, block.verdict) == (None, f"Yes — {after}")
+  assert reason in block.unscored_reason
 
 
 _TWO_BLOCKS = (
@@ -493,6 +521,8 @@ _TWO_BLOCKS = (
         'Note - r1, on a closer read: "No".',
         "Correction: [r1] is a no.",
         "r2 is fine, but r1 and r2 differ: r1 is a no.",
+        "> **Note:** r1 is a no, after all.",  # quoted lines are checked too
+        "```json\n{\"r1\": \"no\", \"r2\": \"no\"}\n```",
     ],
 )
 def test_a_later_line_naming_a_block_that_disagrees_leaves_it_unscored(
@@ -543,7 +573,6 @@ def test_a_line_naming_a_block_before_the_verdict_counts_too():
     [
         (("1", "2"), "Of the 3 steps, 1 was late: still yes."),  # a number
         (("dose", "timing"), "Dose aside, timing: yes."),  # a word
-        (("r1", "r2"), "> r1: yes"),  # quoted
         (("r1", "r2"), "r10: yes"),  # another id
     ],
 )

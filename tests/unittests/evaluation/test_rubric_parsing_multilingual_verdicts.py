@@ -69,7 +69,7 @@ _BY_LANGUAGE = [
         ["не применимо", "неприменимо"],
         [],
     ),
-    ("hi", ["हाँ", "हां"], ["नहीं"], ["लागू नहीं"], []),
+    ("hi", ["हाँ", "हां"], ["नहीं"], [], ["लागू नहीं"]),  # "not implemented"
     ("th", ["ใช่"], ["ไม่", "ไม่ใช่"], [], ["ไม่เกี่ยวข้อง"]),
     (
         "es",
@@ -100,10 +100,11 @@ _BY_LANGUAGE = [
         ["ne s'applique pas"],
     ),
     ("it", ["si"], ["no", "non"], [], ["non pertinente"]),
-    ("vi", ["có", "Có"], ["không"], ["Không áp dụng"], []),
+    # "Did not apply (the filter)".
+    ("vi", ["có", "Có"], ["không"], [], ["Không áp dụng"]),
     ("id", ["ya"], ["tidak"], [], ["Tidak berlaku"]),
     ("tr", ["evet"], ["hayır"], [], []),
-    ("pl", [], ["nie"], ["Nie dotyczy"], []),
+    ("pl", [], ["nie"], [], ["Nie dotyczy"]),  # "does not concern"
 ]
 
 

@@ -177,10 +177,11 @@ def test_json_objects_and_wrappers(text: str):
 def test_a_verdict_word_inside_a_compound_is_no_verdict_label():
   # `Testergebnis` (a test run's result, quoted from a tool) ends with
   # `Ergebnis` but is no verdict label: t1's `fail` after its `ja` is a
-  # second verdict, t2's agrees with its `nein`.
+  # second verdict, t2's agrees with its `nein`. (Right under the verdict,
+  # an unknown label would continue its value.)
   blocks = answer_blocks(
-      "ID: t1\nEigenschaft: a\nUrteil: ja\nTestergebnis: fail\n\n"
-      "ID: t2\nEigenschaft: b\nUrteil: nein\nTestergebnis: fail"
+      "ID: t1\nEigenschaft: a\nUrteil: ja\n\nTestergebnis: fail\n\n"
+      "ID: t2\nEigenschaft: b\nUrteil: nein\n\nTestergebnis: fail"
   )
 
   assert [(b.rubric_id, b.score) for b in blocks] == [("t1", None), ("t2", 0.0)]

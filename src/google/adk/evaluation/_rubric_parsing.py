@@ -34,8 +34,9 @@ unscored, with a reason that says which. The rules, one sentence each:
 5. If a group comes before every verdict line, a block opens at each group
    (verdict last); the answer does not settle this if a block runs across a
    blank line while two blocks share a paragraph, or if the last block has
-   no verdict and the first two blocks have other labels before their
-   verdicts (a heading before verdict-first blocks).
+   no verdict and a yes or a no comes before the first block, or the first
+   two blocks have other labels before their verdicts (a heading before
+   verdict-first blocks).
 6. Otherwise a block opens at the first verdict line after each group
    (verdict first), which the answer settles only if there are two or more
    blocks, every verdict line is in one, and each block, all its label
@@ -50,13 +51,16 @@ unscored, with a reason that says which. The rules, one sentence each:
    the answer could not be split; nor could it where a block gives a label
    twice before its verdict (two blocks run together).
 10. A block's verdicts are its verdict lines, any field before them whose
-    whole value is a verdict, and any stand-alone yes or no after them
-    (free text, fields, quotes, fences); two different ones give none.
-11. An empty verdict takes the next line as its value unless that line is
-    empty, quoted or a label.
-12. A line that names a scored block's id and gives another verdict leaves
-    that block unscored (an `ID:` line names its own block, a `[id: x]` tag
-    anywhere is checked).
+    whole value is a verdict (or a verdict label and a verdict), and any
+    stand-alone yes or no after them (free text, fields, quotes, fences);
+    two different ones give none.
+11. A verdict's value runs on over the lines after it up to an empty or
+    quoted line or a known label (`Correction: ...` or `Yes —` / `but only
+    partially: ...` make one value), and after a dash or a comma over any
+    label.
+12. A line, quoted or not, that names a scored block's id and gives another
+    verdict leaves that block unscored (an `ID:` line names its own block,
+    a `[id: x]` tag anywhere is checked).
 
 Tables with a verdict column and JSON answers are read as such. Nothing
 here raises.
@@ -101,6 +105,7 @@ _MAX_LABEL_CHARS = 32
 _JSON_MAX_DEPTH = 4
 _DECORATION = " \t\u3000*_`#|\u2022\u00b7\u30fb\u25cf\u25aa\u2013\u2014-+"
 _TRIM = " \t\u3000*_`"
+_UNFINISHED = ("-", "\u2013", "\u2014", ",", "\u3001", "\uff0c")
 _LIST_NUMBER = re.compile(r"(?:\d{1,3}[.)]|\(\d{1,3}\))\s+")
 _BRACKET_LABEL = re.compile(r"[\u3010\[]([^\u3011\]]{1,32})[\u3011\]]\s*")
 _FENCE = re.compile(r"\s*(`{3,}|~{3,})(.*)$")
@@ -166,7 +171,6 @@ class _Line:
   quoted: bool = False
   fence: int = 0  # In a fence (its opening line too): the opening line.
   blank: bool = False  # No letter or digit: it separates.
-  taken: bool = False  # The value of an empty verdict line before it.
   fields: frozenset[Optional[str]] = frozenset()  # Its labels', once learned.
 
 
@@ -189,7 +193,7 @@ def _label_before_colon(text: str) -> Optional[tuple[str, Optional[str]]]:
   if not key or len(key) > _MAX_LABEL_CHARS or key.count(" ") > 3:
     return None
   key = _PARENTHESIS.sub("", key)
-  if any(c in key for c in ".,;!?()\"'\u3001\u3002") or key.isdigit():
+  if any(c in key for c in ".,;!?()>\"'\u3001\u3002") or key.isdigit():
     return None
   return key, _LABEL_INDEX.get(key) or (
       "verdict" if _names_verdict(key) else None
@@ -384,10 +388,17 @@ def _read_block(lines: list[_Line]) -> Optional[JudgeBlock]:
   before: set[str] = set()  # The labels before the verdict.
   repeated = False
   open_field: Optional[str] = None
+  running = False  # Rule 11.
   for line in lines:
-    if not line.labels and not line.taken:
-      if given and line.text.strip()[:1] not in ("|", ""):
-        said |= _said(line.text)
+    text = line.text.strip()
+    running &= text[:1] not in ("|", "") and not line.quoted
+    if running and (line.fields <= {None} or given[-1][-1][-1:] in _UNFINISHED):
+      given[-1].append(text.strip(_TRIM))
+      continue
+    running = False
+    if not line.labels:
+      if given and text[:1] not in ("|", ""):
+        said |= _said(text)
       elif open_field:
         fields[open_field].append(line.text.strip())
     for label in line.labels:
@@ -396,16 +407,18 @@ def _read_block(lines: list[_Line]) -> Optional[JudgeBlock]:
           groups, seen, other = groups + 1, set(), False
         seen.add(label.field)
       elif label.field == "verdict":
-        given.append(label.value)
-        open_field = None
-        other = True
+        given.append([label.value])
+        open_field, other, running = None, True, True
         continue
       else:
         other = True
         repeated |= not given and label.key in before
         before.add(label.key)
-        # Before the verdict, only a whole value counts (`Answer: no`).
-        found = _said(label.value) if given else {read_verdict(label.value)}
+        # Before the verdict, only a whole value counts (`Answer: no`,
+        # `Step 5: Final verdict: no`).
+        value = (_split_label(label.value) or [label])[0]
+        value = value if value.field in _VERDICT_FIELDS else label
+        found = _said(label.value) if given else {_read(value.value)[0]}
         said |= found - {None}
         asides += [label.value] if label.aside else []
       open_field = label.field or "rationale"
@@ -416,6 +429,7 @@ def _read_block(lines: list[_Line]) -> Optional[JudgeBlock]:
   if not groups:
     return None
   text = {f: "\n".join(v).strip() or None for f, v in fields.items()}
+  given = [" ".join(filter(None, parts)) for parts in given]
   verdicts = list(dict.fromkeys(v for v in given if v.strip()))
   block = _record(text, " / ".join(verdicts) or None, lines[0].number)
   score, reason, _ = _read(verdicts[0] if verdicts else None)
@@ -455,11 +469,6 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
   labels = [label for line in lines for label in line.labels]
   _learn_verdict_label(labels)
   _learn_property_label(labels)
-  for line, after in zip(lines, lines[1:]):  # Rule 11.
-    for label in line.labels:
-      if label.field == "verdict" and not label.value:
-        if after.text.strip() and not (after.quoted or after.labels):
-          label.value, after.taken = after.text.strip(_TRIM), True
   for line in lines:
     line.fields = frozenset(label.field for label in line.labels)
   last, first = _anchors(lines)
@@ -486,14 +495,16 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
       for a, b in zip(anchors, ends)
   ]
   if leading and len(anchors) > 1 and not verdicts[-1]:
-    # Rule 5: the last block has no verdict and the first two blocks have
-    # other labels before their verdict: verdict-first blocks after a heading
-    # (`Criterion: ...`) read the same way.
+    # Rule 5: the last block has no verdict, and a verdict before the first
+    # block, or a heading before each verdict-first block (`Criterion: ...`),
+    # may open the blocks.
     heads = [
         {x.key for line in lines[a : v[0] if v else b] for x in line.labels}
         for a, b, v in zip(last, last[1:] + [len(lines)], verdicts[:2])
     ]
-    unsettled |= heads[0] != heads[1]
+    unsettled |= heads[0] != heads[1] or any(
+        _said(x.text) for x in lines[: last[0]] if not x.quoted
+    )
   spans: list[list[int]] = []
   for k, (start, end) in enumerate(zip(anchors, ends)):
     if (
@@ -684,7 +695,8 @@ def _mention_pattern(ids: list[str]) -> re.Pattern[str]:
 
 
 def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
-  """Rule 12; quoted lines name nothing, nor does a line giving the id.
+  """Rule 12, quoted lines too (a fenced summary); an `ID:` line names
+  nothing.
 
   The scored blocks are kept by id, then by score, and each is unscored at
   most once, so that an answer naming one id on every line stays linear.
@@ -698,8 +710,6 @@ def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
     return
   mention = _mention_pattern(list(ids))
   for line in lines:
-    if line.quoted:
-      continue
     text = normalize(line.text)
     named = set(mention.findall(text))
     if not named:
@@ -744,5 +754,5 @@ def parse_judge_answer(text: object) -> list[JudgeBlock]:
   fences = {line.fence for line in lines if line.fence}
   fenced = [line.text for line in lines if line.fence in fences][1:]
   blocks = _parse_json("\n".join(fenced)) if len(fences) == 1 else []
-  _check_mentions(lines, blocks)
+  _check_mentions([line for line in lines if not line.fence], blocks)
   return blocks

@@ -15,8 +15,8 @@
 """Reads what one verdict value of a rubric judge says: yes, no, or neither.
 
 A value is a yes or a no only when it is a verdict phrase
-(`_rubric_vocabulary.VERDICTS`) and nothing else but punctuation, symbols
-and the same verdict again; anything else is no verdict, with the reason
+(`_rubric_vocabulary.VERDICTS`) and nothing else but punctuation, marks
+(`*`, `✅`) and the same verdict again; anything else is no verdict, with the reason
 (`read`). A verdict with words after it (`Yes, because ...`, `Yes, but not
 fully`, `Yes, probably`) is no verdict: no list of words tells, in every
 language, a reason from a qualification that takes the verdict back.
@@ -82,8 +82,8 @@ def read(value: object) -> tuple[Optional[float], Optional[str], str]:
   (`Yes?`), a stand-alone verdict of the other kind (`No. Correction:
   yes`), any word (`Yes, because ...`, `Met only partially`), since a
   word after a verdict may as well take it back as give its reason, a
-  number (`No. 2` heads the next block), or a pictograph that is no verdict
-  phrase of its kind (`Yes 👎`). "Not applicable" is a yes, as the templates
+  number (`No. 2` heads the next block), or a pictograph or mathematical
+  sign that is no verdict phrase of its kind (`Yes 👎`, `Yes ±`). "Not applicable" is a yes, as the templates
   define `yes`, except in the forms that can also mean "does not hold"
   (`_rubric_vocabulary.AMBIGUOUS_NOT_APPLICABLE`).
 
@@ -146,15 +146,15 @@ def verdicts_in(text: str) -> set[float]:
 
 
 def _says_more(rest: str, score: float) -> bool:
-  """Whether `rest` holds a word, a number (`No. 2` is a heading) or a
-  pictograph (`👎`, `⛔`: a symbol of Unicode's category So) outside verdict
-  phrases of `score`."""
+  """Whether `rest` holds a word, a number (`No. 2` is a heading), a
+  pictograph or a mathematical sign (`👎`, `±`: Unicode's categories So and
+  Sm) outside verdict phrases of `score`."""
   j = 0
   while j < len(rest):
     phrase, found = _phrase_at(rest, j)
     if phrase and found == score:
       j += len(phrase)
-    elif _is_letter(rest[j]) or unicodedata.category(rest[j]) == "So":
+    elif _is_letter(rest[j]) or unicodedata.category(rest[j]) in ("Sm", "So"):
       return True
     else:
       j += 1

@@ -41,4 +41,6 @@ VERDICTS: dict[float, tuple[str, ...]] = {
     ),
     0.0: ("नहीं",),
 }
-NOT_APPLICABLE: tuple[str, ...] = ("लागू नहीं",)
+AMBIGUOUS_NOT_APPLICABLE: tuple[str, ...] = (
+    "लागू नहीं",  # also "not implemented" / "not applied"
+)

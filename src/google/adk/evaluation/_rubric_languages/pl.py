@@ -37,5 +37,7 @@ VERDICTS: dict[float, tuple[str, ...]] = {
         "nie spełnia",
     ),
 }
-NOT_APPLICABLE: tuple[str, ...] = ("nie dotyczy",)
+AMBIGUOUS_NOT_APPLICABLE: tuple[str, ...] = (
+    "nie dotyczy",  # also "does not concern": the response does not address it
+)
 APPLICABILITY_WORDS: tuple[str, ...] = ("dotyczy",)

@@ -34,4 +34,6 @@ VERDICTS: dict[float, tuple[str, ...]] = {
     ),
     0.0: ("không",),
 }
-NOT_APPLICABLE: tuple[str, ...] = ("không áp dụng",)
+AMBIGUOUS_NOT_APPLICABLE: tuple[str, ...] = (
+    "không áp dụng",  # also "did not apply" (a filter, a rule)
+)

@@ -74,6 +74,9 @@ VERDICTS: dict[float, tuple[str, ...]] = {
         "不符合",
         "不满足",
         "不滿足",
+        "未满足",  # simplified
+        "未滿足",  # traditional
+        "未符合",
     ),
 }
 AMBIGUOUS_NOT_APPLICABLE: tuple[str, ...] = (
