@@ -247,29 +247,23 @@ def _lines(text: str) -> list[_Line]:
     found.append(_Line(number, line, [], quoted=True, fence=inside))
   # Rule 4: an echoed rubric list (two or more lines naming only a rubric).
   labelled = [line for line in found if line.labels]
-  echo = set()
+  echo = []
   for one, two in zip(labelled, labelled[1:]):
     if one.labels[0].key == two.labels[0].key and all(
         label.field in _IDENTITY for label in one.labels + two.labels
     ):
-      echo |= {one.number, two.number}
-  for line in labelled:
-    if line.number in echo:
-      line.labels = []
+      echo += [one, two]
+  for line in echo:
+    line.labels = []
   return found
 
 
 def _learn_verdict_label(labels: list[_Label]) -> None:
   """Rule 2: keeps as verdict labels only the answer's own; the others are
   plain fields (`aside`)."""
-  by_key: dict[str, list[_Label]] = collections.defaultdict(list)
-  for label in labels:
-    by_key[label.key].append(label)
-  counts = {
-      key: len(found)
-      for key, found in by_key.items()
-      if found[0].field in _VERDICT_FIELDS
-  }
+  counts = collections.Counter(
+      label.key for label in labels if label.field in _VERDICT_FIELDS
+  )
 
   def rank(key: str) -> tuple[int, bool]:
     return counts[key], _LABEL_INDEX.get(key) == "verdict"
