@@ -148,7 +148,24 @@ def test_a_record_inside_a_block_without_its_verdict_settles_neither():
       "ID: r2\nProperty: q\nRationale: b\nVerdict: yes"
   )
 
-  assert [(b.rubric_id, b.score) for b in blocks] == [(None, None)]
+  # The block keeps only the id it opens with.
+  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", None)]
   assert (
       blocks[0].unscored_reason == "the answer could not be split into blocks"
   )
+
+
+def test_a_block_that_could_not_be_split_is_still_its_first_rubrics():
+  # r1's first block holds a record after a blank line and a yes, its second
+  # block a no: r1 was answered twice with different verdicts, which the
+  # matcher leaves unscored, so the first block keeps r1's id and verdict.
+  blocks = answer_blocks(
+      "ID: r1\nProperty: p\nRationale: The tool returned:\n\n"
+      "ID: r2\nname: x\n\nVerdict: yes\n\n"
+      "ID: r1\nProperty: p\nRationale: b\nVerdict: no"
+  )
+
+  assert [(b.rubric_id, b.verdict, b.score) for b in blocks] == [
+      ("r1", "yes", None),
+      ("r1", "no", 0.0),
+  ]

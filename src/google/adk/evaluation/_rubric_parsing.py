@@ -304,10 +304,6 @@ def _learn_property_label(labels: list[_Label]) -> None:
       label.field = "property"
 
 
-def _is(line: _Line, *fields: str) -> bool:
-  return not line.fields.isdisjoint(fields)
-
-
 def _anchors(lines: list[_Line]) -> tuple[list[int], list[int]]:
   """The lines that open blocks read verdict-last and verdict-first."""
   last, first = [], []
@@ -348,9 +344,9 @@ def _paragraphs(
       k += 1
     if k < 0 or not line.labels:
       continue
-    if _is(line, *_IDENTITY):
+    if not line.fields.isdisjoint(_IDENTITY):
       named[k] = True
-    if every_label or _is(line, *_IDENTITY, "verdict"):
+    if every_label or not line.fields.isdisjoint((*_IDENTITY, "verdict")):
       spans[k].append(i)
   kept = [span for span, n in zip(spans, named) if n]
 
@@ -379,10 +375,9 @@ def _read_block(lines: list[_Line]) -> Optional[JudgeBlock]:
   fields: dict[str, list[str]] = {}
   given, said, asides = [], set(), []
   groups, seen, other = 0, set(), True
-  before: set[str] = set()  # The labels before the verdict.
-  repeated = False
-  open_field: Optional[str] = None
-  running = False  # Rule 11.
+  before, repeated = set(), False  # The labels before the verdict.
+  open_field = first_id = None
+  running = False  # The verdict's value runs on (rule 11).
   for line in lines:
     text = line.text.strip()
     running &= text[:1] not in ("|", "") and not line.quoted
@@ -398,6 +393,7 @@ def _read_block(lines: list[_Line]) -> Optional[JudgeBlock]:
     for label in line.labels:
       if label.field in _IDENTITY:
         if other or label.field in seen:
+          first_id = fields.get("id", [None])[0] if groups == 1 else first_id
           groups, seen, other = groups + 1, set(), False
         seen.add(label.field)
       elif label.field == "verdict":
@@ -428,8 +424,10 @@ def _read_block(lines: list[_Line]) -> Optional[JudgeBlock]:
   block = _record(text, " / ".join(verdicts) or None, lines[0].number)
   score, reason, _ = _read(verdicts[0] if verdicts else None)
   if groups > 1 or repeated:
-    block.rubric_id = block.property_text = None
-    block.unscored_reason = _UNSPLIT
+    # Only the first id is surely this block's: a rubric judged again
+    # elsewhere is answered twice.
+    block.rubric_id = first_id if groups > 1 else block.rubric_id
+    block.property_text, block.unscored_reason = None, _UNSPLIT
   elif len(verdicts) > 1 or len(said | ({score} if verdicts else set())) > 1:
     block.unscored_reason = _TWO
   elif not verdicts and asides:
@@ -473,7 +471,7 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
   ends = anchors[1:] + [len(lines)]
   if leading:  # Rules 5, 7 and 9.
     verdicts = [
-        [i for i in range(a, b) if _is(lines[i], "verdict")]
+        [i for i in range(a, b) if "verdict" in lines[i].fields]
         for a, b in zip(anchors, ends)
     ]
     unsettled = all(_paragraphs(lines, last)[:2])
