@@ -522,7 +522,7 @@ _TWO_BLOCKS = (
         "Correction: [r1] is a no.",
         "r2 is fine, but r1 and r2 differ: r1 is a no.",
         "> **Note:** r1 is a no, after all.",  # quoted lines are checked too
-        "```json\n{\"r1\": \"no\", \"r2\": \"no\"}\n```",
+        '```json\n{"r1": "no", "r2": "no"}\n```',
     ],
 )
 def test_a_later_line_naming_a_block_that_disagrees_leaves_it_unscored(
