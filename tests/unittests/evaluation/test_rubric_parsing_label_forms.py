@@ -67,14 +67,14 @@ def test_verdict_on_the_line_after_its_label():
   assert only_block("ID: r1\nVerdict:\nyes").score == 1.0
 
 
-def test_a_blank_line_ends_an_empty_verdict():
-  # The line after the blank one may be a closing remark, not the verdict.
+def test_an_empty_verdict_takes_its_value_after_a_blank_line():
+  # `**Verdict:**`, a blank line, then the verdict: a markdown layout.
+  assert only_block("ID: r1\n**Verdict:**\n\n**No**").score == 0.0
+  # A closing remark there runs on as the value, which says more.
   block = only_block("ID: r1\nVerdict:\n\nYes, overall the agent helped.")
 
-  assert (block.score, block.unscored_reason) == (
-      None,
-      "its block has no verdict",
-  )
+  assert block.score is None
+  assert "says more than a yes or a no" in block.unscored_reason
 
 
 def test_a_summary_verdict_before_the_blocks_opens_no_block():

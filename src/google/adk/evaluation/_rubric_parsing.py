@@ -34,16 +34,16 @@ unscored, with a reason that says which. The rules, one sentence each:
 5. If a group comes before every verdict line, a block opens at each group
    (verdict last); the answer does not settle this if a block runs across a
    blank line while two blocks share a paragraph, or if the last block has
-   no verdict and a yes or a no comes before the first block, or the first
-   two blocks have other labels before their verdicts (a heading before
-   verdict-first blocks).
+   no verdict and a yes, a no or a verdict label comes before the first
+   block, or the first two blocks have other labels before their verdicts
+   (a heading before verdict-first blocks).
 6. Otherwise a block opens at the first verdict line after each group
    (verdict first), which the answer settles only if there are two or more
    blocks, every verdict line is in one, and each block, all its label
    lines, is its own paragraph.
-7. A step label (`STEP 1:`, `_rubric_vocabulary.STEP_WORDS`) that every
-   verdict-last block has once between the previous verdict and its group
-   opens the block.
+7. A first step's label (`STEP 1:`, `_rubric_vocabulary.STEP_WORDS`) that
+   every verdict-last block has once between the previous verdict and its
+   group opens the block.
 8. A block runs to the next block's first line, the last one to the end.
 9. A group that opens while the block before it has no verdict is the next
    block only if it has every label of that block and a blank line comes
@@ -57,7 +57,7 @@ unscored, with a reason that says which. The rules, one sentence each:
 11. A verdict's value runs on over the lines after it up to an empty or
     quoted line or a known label (`Correction: ...` or `Yes —` / `but only
     partially: ...` make one value), and after a dash or a comma over any
-    label.
+    label; an empty verdict's value may come after blank lines.
 12. A line, quoted or not, that names a scored block's id and gives another
     verdict leaves that block unscored (an `ID:` line names its own block,
     a `[id: x]` tag anywhere is checked).
@@ -96,9 +96,9 @@ _VERDICT_WORDS = tuple(
     k for k, f in _LABEL_INDEX.items() if f in _VERDICT_FIELDS
 )
 _VERDICT_OPENINGS = tuple(f"{v} " for v in _VERDICT_WORDS)
-# The templates' own `STEP 1:` ... `STEP 5:` labels.
+# The templates' own `STEP 1:` label, which leads into a block.
 _STEP = re.compile(
-    "(?:%s) ?\\d{1,2}" % "|".join(map(re.escape, map(normalize, STEP_WORDS)))
+    "(?:%s) ?0?1" % "|".join(map(re.escape, map(normalize, STEP_WORDS)))
 )
 
 _MAX_LABEL_CHARS = 32
@@ -380,6 +380,8 @@ def _read_block(lines: list[_Line]) -> Optional[JudgeBlock]:
   running = False  # The verdict's value runs on (rule 11).
   for line in lines:
     text = line.text.strip()
+    if running and not text and not any(given[-1]):
+      continue  # An empty verdict's value may come after a blank line.
     running &= text[:1] not in ("|", "") and not line.quoted
     if running and (line.fields <= {None} or given[-1][-1][-1:] in _UNFINISHED):
       given[-1].append(text.strip(_TRIM))
@@ -495,7 +497,9 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
         for a, b, v in zip(last, last[1:] + [len(lines)], verdicts[:2])
     ]
     unsettled |= heads[0] != heads[1] or any(
-        _said(x.text) for x in lines[: last[0]] if not x.quoted
+        _said(x.text) or any(y.aside for y in x.labels)
+        for x in lines[: last[0]]
+        if not x.quoted
     )
   spans: list[list[int]] = []
   for k, (start, end) in enumerate(zip(anchors, ends)):
