@@ -344,18 +344,13 @@ def _paragraphs(
       k += 1
     if k < 0 or not line.labels:
       continue
-    if not line.fields.isdisjoint(_IDENTITY):
-      named[k] = True
+    named[k] |= not line.fields.isdisjoint(_IDENTITY)
     if every_label or not line.fields.isdisjoint((*_IDENTITY, "verdict")):
       spans[k].append(i)
   kept = [span for span, n in zip(spans, named) if n]
-
-  def gap(i: int, j: int) -> bool:
-    return blanks[j] > blanks[i]
-
   return (
-      any(gap(span[0], span[-1]) for span in kept),
-      any(not gap(one[-1], two[0]) for one, two in zip(kept, kept[1:])),
+      any(blanks[span[-1]] > blanks[span[0]] for span in kept),
+      any(blanks[b[0]] == blanks[a[-1]] for a, b in zip(kept, kept[1:])),
       len(kept) < len(spans),
   )
 
