@@ -51,7 +51,7 @@ unscored, with a reason that says which. The rules, one sentence each:
    the answer could not be split; nor could it where a block gives a label
    twice before its verdict (two blocks run together).
 10. A block's verdicts are its verdict lines, any field before them whose
-    whole value is a verdict (or a verdict label and a verdict), and any
+    value opens with a verdict (or a verdict label and a verdict), and any
     stand-alone yes or no after them (free text, fields, quotes, fences);
     two different ones give none.
 11. A verdict's value runs on over the lines after it up to an empty or
@@ -112,6 +112,8 @@ _FENCE = re.compile(r"\s*(`{3,}|~{3,})(.*)$")
 _ID_TAG = re.compile(r"\[\s*id\s*[:\uff1a]\s*([^\]\n]{1,200})\]\s*", re.I)
 _CELL_SEPARATOR = re.compile(r"(?<!\\)\|")
 _PARENTHESIS = re.compile(r"\s*\([^()]{1,20}\)$")
+# A sentence or a quotation (`「判定：はい」と書いた`) holds no label.
+_NO_LABEL = ".,;!?()>\"'\u3001\u3002\u300c\u300e\u201c"
 _JSON_KEYS = {
     "rubric id": "id",
     "rubricid": "id",
@@ -193,7 +195,7 @@ def _label_before_colon(text: str) -> Optional[tuple[str, Optional[str]]]:
   if not key or len(key) > _MAX_LABEL_CHARS or key.count(" ") > 3:
     return None
   key = _PARENTHESIS.sub("", key)
-  if any(c in key for c in ".,;!?()>\"'\u3001\u3002") or key.isdigit():
+  if any(c in key for c in _NO_LABEL) or key.isdigit():
     return None
   return key, _LABEL_INDEX.get(key) or (
       "verdict" if _names_verdict(key) else None
@@ -360,6 +362,11 @@ def _read(value: Optional[str]) -> tuple[Optional[float], Optional[str], str]:
   return read(value)
 
 
+def _opening(value: str) -> Optional[float]:
+  """The verdict `value` opens with, taken back or not (`Not met: ...`)."""
+  return _read(_read(value)[2])[0]
+
+
 def _said(text: str) -> set[float]:
   """The stand-alone verdicts `text` gives, quoted or not."""
   return verdicts_in(normalize(text))
@@ -401,11 +408,11 @@ def _read_block(lines: list[_Line]) -> Optional[JudgeBlock]:
         other = True
         repeated |= not given and label.key in before
         before.add(label.key)
-        # Before the verdict, only a whole value counts (`Answer: no`,
-        # `Step 5: Final verdict: no`).
+        # Before the verdict, only a value that opens with one counts
+        # (`Answer: no`, `Not met: ...`, `Step 5: Final verdict: no`).
         value = (_split_label(label.value) or [label])[0]
         value = value if value.field in _VERDICT_FIELDS else label
-        found = _said(label.value) if given else {_read(value.value)[0]}
+        found = _said(label.value) if given else {_opening(value.value)}
         said |= found - {None}
         asides += [label.value] if label.aside else []
       open_field = label.field or "rationale"
@@ -570,11 +577,15 @@ def _table_blocks(lines: list[_Line]) -> list[JudgeBlock]:
         if field and cell:  # Two columns for one field must agree.
           found[field] = cell if found.get(field, cell) == cell else None
       score, reason, _ = read(found.get("verdict"))
-      after = cells[columns.index("verdict") + 1 :]  # Text after the verdict.
+      at = columns.index("verdict")  # As in text: cells before it that open
+      said = {  # with a verdict, stand-alone verdicts in cells after it.
+          _opening(c) for f, c in zip(columns[:at], cells) if f not in _IDENTITY
+      }.union(*map(_said, cells[at + 1 :]))
       if (
           "verdict" in found
           and found["verdict"] is None
-          or any(_said(cell) - {score} for cell in after if score is not None)
+          or score is not None
+          and said - {None, score}
       ):
         score, reason = None, _TWO
       blocks.append(_record(found, found.get("verdict"), line.number))
