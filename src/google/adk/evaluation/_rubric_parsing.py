@@ -362,11 +362,6 @@ def _read(value: Optional[str]) -> tuple[Optional[float], Optional[str], str]:
   return read(value)
 
 
-def _opening(value: str) -> Optional[float]:
-  """The verdict `value` opens with, taken back or not (`Not met: ...`)."""
-  return _read(_read(value)[2])[0]
-
-
 def _said(text: str) -> set[float]:
   """The stand-alone verdicts `text` gives, quoted or not."""
   return verdicts_in(normalize(text))
@@ -412,7 +407,8 @@ def _read_block(lines: list[_Line]) -> Optional[JudgeBlock]:
         # (`Answer: no`, `Not met: ...`, `Step 5: Final verdict: no`).
         value = (_split_label(label.value) or [label])[0]
         value = value if value.field in _VERDICT_FIELDS else label
-        found = _said(label.value) if given else {_opening(value.value)}
+        opening = _read(_read(value.value)[2])[0]  # Taken back or not.
+        found = _said(label.value) if given else {opening}
         said |= found - {None}
         asides += [label.value] if label.aside else []
       open_field = label.field or "rationale"
@@ -579,7 +575,9 @@ def _table_blocks(lines: list[_Line]) -> list[JudgeBlock]:
       score, reason, _ = read(found.get("verdict"))
       at = columns.index("verdict")  # As in text: cells before it that open
       said = {  # with a verdict, stand-alone verdicts in cells after it.
-          _opening(c) for f, c in zip(columns[:at], cells) if f not in _IDENTITY
+          _read(_read(c)[2])[0]
+          for f, c in zip(columns[:at], cells)
+          if f not in _IDENTITY
       }.union(*map(_said, cells[at + 1 :]))
       if (
           "verdict" in found
