@@ -106,6 +106,23 @@ def test_json_value_that_gives_another_verdict_leaves_none(item):
   ]
 
 
+@pytest.mark.parametrize("wrapper", ["%s", "```json\n%s\n```"])
+def test_json_text_outside_the_verdict_objects_is_checked_for_ids(wrapper):
+  # Rule 12: a note that names r1 and gives the other verdict.
+  document = json.dumps({
+      "verdicts": [
+          {"id": "r1", "verdict": "yes"},
+          {"id": "r2", "verdict": "no"},
+      ],
+      "notes": "Correction: r1 should be no.",
+  })
+
+  blocks = answer_blocks(wrapper % document)
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", None), ("r2", 0.0)]
+  assert "names its id and gives another verdict" in blocks[0].unscored_reason
+
+
 @pytest.mark.parametrize(
     "rationale",
     [

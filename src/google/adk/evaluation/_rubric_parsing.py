@@ -634,7 +634,8 @@ def _parse_json(document: str) -> list[JudgeBlock]:
   except (ValueError, RecursionError):
     return []
   blocks = []
-  for item in _json_items(data):
+  items = _json_items(data)
+  for item in items:
     fields: dict[str, set[Optional[str]]] = {}
     for key, value in item.items():
       if _json_field(key) and value is not None:
@@ -655,7 +656,20 @@ def _parse_json(document: str) -> list[JudgeBlock]:
     else:
       block.score, block.unscored_reason, _ = read(one["verdict"])
     blocks.append(block)
+  # Rule 12 for the text outside the blocks (`"notes": "r1 is a no"`).
+  _check_mentions(_lines("\n".join(_outside(data, items))), blocks)
   return blocks
+
+
+def _outside(data: Any, items: list[Any], depth: int = 0) -> list[str]:
+  """The strings of `data` outside `items`, to `_JSON_MAX_DEPTH`."""
+  if isinstance(data, str):
+    return [data]
+  if depth > _JSON_MAX_DEPTH or any(data is item for item in items):
+    return []
+  inner = data.values() if isinstance(data, dict) else data
+  inner = inner if isinstance(data, (dict, list)) else []
+  return [text for x in inner for text in _outside(x, items, depth + 1)]
 
 
 @functools.lru_cache(maxsize=4096)  # Each id is read twice or more.
