@@ -684,3 +684,48 @@ def test_an_id_tag_in_a_summary_is_checked_against_the_block():
       ("r1", None),
       ("r2", 0.0),
   ]
+
+
+@pytest.mark.parametrize(
+    "before", ["Verdict — Yes\n", "Overall verdict: mostly fine\n"]
+)
+def test_a_verdict_before_blocks_cut_off_at_the_end_settles_none(before):
+  # Read verdict-last, r1 is no, r2 yes and r3 was cut off; read
+  # verdict-first, the first line opens r1 and every verdict moves down one.
+  blocks = answer_blocks(
+      before
+      + "ID: r1\nProperty: a\nRationale: x\nVerdict: no\n"
+      "ID: r2\nProperty: b\nRationale: y\nVerdict: yes\n"
+      "ID: r3\nProperty: c\nRationale: z"
+  )
+
+  assert [b.score for b in blocks] == [None, None, None]
+
+
+def test_a_later_step_after_each_verdict_stays_with_its_block():
+  # Only the template's first step leads into a block: a self-check step
+  # after each verdict is that block's, and r1's takes its verdict back.
+  blocks = answer_blocks(
+      "STEP 1: plan\nSTEP 6: restate\n\n"
+      "ID: r1\nProperty: a\nVerdict: yes\n\nSTEP 6 (self-check): no\n\n"
+      "ID: r2\nProperty: b\nVerdict: no\n\nSTEP 6 (self-check): no\n\n"
+      "ID: r3\nProperty: c\nVerdict: yes\n\nSTEP 6 (self-check): yes"
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [
+      ("r1", None),
+      ("r2", 0.0),
+      ("r3", 1.0),
+  ]
+
+
+def test_a_field_before_the_verdict_that_opens_with_another_verdict():
+  block = only_block(
+      "ID: r1\nProperty: a\nRationale: Not met: the dose is missing.\n"
+      "Verdict: yes"
+  )
+
+  assert (block.score, block.unscored_reason) == (
+      None,
+      "its block gives two different verdicts",
+  )

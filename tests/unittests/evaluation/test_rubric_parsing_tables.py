@@ -94,3 +94,13 @@ def test_table_columns_are_read_by_their_header(table: str):
 def test_a_table_without_a_verdict_column_is_no_block():
   assert answer_blocks("| ID | Property |\n|---|---|\n| r1 | p |") == []
   assert answer_blocks("| r1 | p | yes |") == []
+
+
+def test_a_cell_before_the_verdict_that_opens_with_another_verdict():
+  # As a field before a verdict line: `Not met: ...` is a second verdict.
+  blocks = answer_blocks(
+      "| ID | Rationale | Verdict |\n|---|---|---|\n"
+      "| r1 | Not met: days=5 was sent. | yes |"
+  )
+
+  assert [(b.rubric_id, b.score) for b in blocks] == [("r1", None)]
