@@ -657,15 +657,17 @@ def _parse_json(document: str) -> list[JudgeBlock]:
       block.score, block.unscored_reason, _ = read(one["verdict"])
     blocks.append(block)
   # Rule 12 for the text outside the blocks (`"notes": "r1 is a no"`).
-  _check_mentions(_lines("\n".join(_outside(data, items))), blocks)
+  outside = _outside(data, set(map(id, items)))
+  _check_mentions(_lines("\n".join(outside)), blocks)
   return blocks
 
 
-def _outside(data: Any, items: list[Any], depth: int = 0) -> list[str]:
-  """The strings of `data` outside `items`, to `_JSON_MAX_DEPTH`."""
+def _outside(data: Any, items: set[int], depth: int = 0) -> list[str]:
+  """The strings of `data` outside the objects whose `id()` is in `items`,
+  to `_JSON_MAX_DEPTH`."""
   if isinstance(data, str):
     return [data]
-  if depth > _JSON_MAX_DEPTH or any(data is item for item in items):
+  if depth > _JSON_MAX_DEPTH or id(data) in items:
     return []
   inner = data.values() if isinstance(data, dict) else data
   inner = inner if isinstance(data, (dict, list)) else []
