@@ -268,12 +268,16 @@ def main() -> int:
       f"{'input':28} {'256 KB':>9} {'512 KB':>9} {'1 MB':>9}"
       f" {'ms/MB at 256 KB, 1 MB':>22}"
   )
-  for name, unit in floods.items():
+  item = '{"id": "r1", "verdict": "yes", "rationale": "ok"}'
+  for name, unit in [*floods.items(), ("JSON array of objects", item)]:
     figures = []
     for size in (256 * 1024, 512 * 1024, 1024 * 1024):
-      answer = (unit * (size // len(unit.encode()) + 1))[: size // 2]
-      while len(answer.encode()) < size:
-        answer += unit
+      if unit is item:  # One JSON document, every object a block.
+        answer = "[%s]" % ", ".join([item] * (size // (len(item) + 2)))
+      else:
+        answer = (unit * (size // len(unit.encode()) + 1))[: size // 2]
+        while len(answer.encode()) < size:
+          answer += unit
       figures.append(
           _median_ms(lambda: score(answer), repeat=max(3, args.repeat // 5))[0]
       )
