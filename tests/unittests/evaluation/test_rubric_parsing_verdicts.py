@@ -180,3 +180,16 @@ def test_verdicts_in_text(text: str, scores: set[float]):
   assert _rubric_verdicts.verdicts_in(_rubric_verdicts.normalize(text)) == (
       scores
   )
+
+
+@pytest.mark.parametrize(
+    ("value", "score"),
+    [
+        ("Not met: the dose is missing.", 0.0),
+        ("Yes, because the agent asked.", 1.0),
+        ("No issues found.", None),  # `no` running into a word
+        ("Maybe yes.", None),
+    ],
+)
+def test_the_verdict_a_value_opens_with(value: str, score):
+  assert _rubric_verdicts.opening_verdict(value) == score

@@ -81,6 +81,7 @@ import unicodedata
 
 from ._rubric_verdicts import is_unspaced
 from ._rubric_verdicts import normalize
+from ._rubric_verdicts import opening_verdict
 from ._rubric_verdicts import read
 from ._rubric_verdicts import read_verdict
 from ._rubric_verdicts import verdicts_in
@@ -407,8 +408,7 @@ def _read_block(lines: list[_Line]) -> Optional[JudgeBlock]:
         # (`Answer: no`, `Not met: ...`, `Step 5: Final verdict: no`).
         value = (_split_label(label.value) or [label])[0]
         value = value if value.field in _VERDICT_FIELDS else label
-        opening = _read(_read(value.value)[2])[0]  # Taken back or not.
-        found = _said(label.value) if given else {opening}
+        found = _said(label.value) if given else {opening_verdict(value.value)}
         said |= found - {None}
         asides += [label.value] if label.aside else []
       open_field = label.field or "rationale"
@@ -575,7 +575,7 @@ def _table_blocks(lines: list[_Line]) -> list[JudgeBlock]:
       score, reason, _ = read(found.get("verdict"))
       at = columns.index("verdict")  # As in text: cells before it that open
       said = {  # with a verdict, stand-alone verdicts in cells after it.
-          _read(_read(c)[2])[0]
+          opening_verdict(c)
           for f, c in zip(columns[:at], cells)
           if f not in _IDENTITY
       }.union(*map(_said, cells[at + 1 :]))

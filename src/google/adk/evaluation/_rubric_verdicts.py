@@ -180,10 +180,9 @@ def is_not_applicable(value: object) -> bool:
   return score == 1.0 and phrase in _NOT_APPLICABLE
 
 
-def opens_with_verdict(value: str) -> bool:
-  """Whether `value` opens with a verdict phrase, taken back or not."""
-  score, _, phrase = read(value)
-  return bool(phrase) or score is not None
+def opening_verdict(value: object) -> Optional[float]:
+  """The verdict `value` opens with, taken back or not (`Not met: ...`)."""
+  return read(read(value)[2])[0]
 
 
 def _runs_into_word(text: str, i: int, phrase: str) -> bool:
