@@ -16,10 +16,11 @@
 
 A value is a yes or a no only when it is a verdict phrase
 (`_rubric_vocabulary.VERDICTS`) and nothing else but punctuation, marks
-(`*`, `✅`) and the same verdict again; anything else is no verdict, with the reason
-(`read`). A verdict with words after it (`Yes, because ...`, `Yes, but not
-fully`, `Yes, probably`) is no verdict: no list of words tells, in every
-language, a reason from a qualification that takes the verdict back.
+(`*`, `✅`) and the same verdict again; anything else is no verdict, with
+the reason (`read`). A verdict with words after it (`Yes, because ...`,
+`Yes, but not fully`, `Yes, probably`) is no verdict: no list of words
+tells, in every language, a reason from a qualification that takes the
+verdict back.
 """
 
 from __future__ import annotations
@@ -83,8 +84,9 @@ def read(value: object) -> tuple[Optional[float], Optional[str], str]:
   yes`), any word (`Yes, because ...`, `Met only partially`), since a
   word after a verdict may as well take it back as give its reason, a
   number (`No. 2` heads the next block), or a pictograph or mathematical
-  sign that is no verdict phrase of its kind (`Yes 👎`, `Yes ±`). "Not applicable" is a yes, as the templates
-  define `yes`, except in the forms that can also mean "does not hold"
+  sign that is no verdict phrase of its kind (`Yes 👎`, `Yes ±`). "Not
+  applicable" is a yes, as the templates define `yes`, except in the forms
+  that can also mean "does not hold"
   (`_rubric_vocabulary.AMBIGUOUS_NOT_APPLICABLE`).
 
   Args:
