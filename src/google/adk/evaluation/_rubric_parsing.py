@@ -110,6 +110,8 @@ _UNFINISHED = ("-", "\u2013", "\u2014", ",", "\u3001", "\uff0c")
 _LIST_NUMBER = re.compile(r"(?:\d{1,3}[.)]|\(\d{1,3}\))\s+")
 _BRACKET_LABEL = re.compile(r"[\u3010\[]([^\u3011\]]{1,32})[\u3011\]]\s*")
 _FENCE = re.compile(r"\s*(`{3,}|~{3,})(.*)$")
+# A letter or digit (`str.isalnum`, which `\w` is with `_`), found faster.
+_LETTER_OR_DIGIT = re.compile(r"[^\W_]")
 _ID_TAG = re.compile(r"\[\s*id\s*[:\uff1a]\s*([^\]\n]{1,200})\]\s*", re.I)
 _CELL_SEPARATOR = re.compile(r"(?<!\\)\|")
 _PARENTHESIS = re.compile(r"\s*\([^()]{1,20}\)$")
@@ -158,7 +160,7 @@ class JudgeBlock:
   unscored_reason: Optional[str] = None
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class _Label:
   key: str  # The label as written, normalized.
   field: Optional[str]  # The field it names; None for an unknown label.
@@ -166,7 +168,7 @@ class _Label:
   aside: bool = False  # A verdict label other than the answer's.
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class _Line:
   number: int
   text: str
@@ -206,7 +208,10 @@ def _label_before_colon(text: str) -> Optional[tuple[str, Optional[str]]]:
 def _split_label(line: str) -> list[_Label]:
   """Returns the labels `line` opens with (`[id: x] text` gives two)."""
   text = unicodedata.normalize("NFKC", line).lstrip(_DECORATION)
-  number = _LIST_NUMBER.match(text, 0, 8)
+  opening = text[:1]
+  number = (opening.isdigit() or opening == "(") and _LIST_NUMBER.match(
+      text, 0, 8
+  )
   text = text[number.end() :].lstrip(_DECORATION) if number else text
   bracketed = text[:1] in ("[", "\u3010")
   tag = bracketed and _ID_TAG.match(text)
@@ -232,8 +237,8 @@ def _lines(text: str) -> list[_Line]:
   fence: Optional[str] = None
   opened = 0
   for number, line in enumerate(text.splitlines(), start=1):
-    marker = _FENCE.match(line)
-    blank, inside = not any(map(str.isalnum, line)), 0
+    marker = ("```" in line or "~~~" in line) and _FENCE.match(line)
+    blank, inside = not _LETTER_OR_DIGIT.search(line), 0
     if fence is not None:
       closes = marker and marker.group(1)[0] == fence[0]
       if closes and len(marker.group(1)) >= len(fence):
@@ -242,8 +247,8 @@ def _lines(text: str) -> list[_Line]:
     elif marker and not (marker.group(1)[0] == "`" and "`" in marker.group(2)):
       fence, opened = marker.group(1), number
       inside = number
-    elif line.strip()[:1] != ">":
-      table = line.strip()[:1] == line.strip()[-1:] == "|"
+    elif (stripped := line.strip())[:1] != ">":
+      table = stripped[:1] == stripped[-1:] == "|"
       labels = _split_label(line) if not blank and not table else []
       found.append(_Line(number, line, labels, blank=blank))
       continue
@@ -462,7 +467,7 @@ def _parse_text(lines: list[_Line]) -> list[JudgeBlock]:
   _learn_verdict_label(labels)
   _learn_property_label(labels)
   for line in lines:
-    line.fields = frozenset(label.field for label in line.labels)
+    line.fields = frozenset([label.field for label in line.labels])
   last, first = _anchors(lines)
   if not last:
     return []
