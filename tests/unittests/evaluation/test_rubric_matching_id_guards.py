@@ -42,6 +42,13 @@ def _points_to(named: str, theirs: str) -> str:
   )
 
 
+def _other_numbers(named: str) -> str:
+  return (
+      f"its ID names rubric {named!r} but its text does not give that"
+      " rubric's numbers"
+  )
+
+
 @pytest.mark.parametrize(
     ("rubrics", "answer", "reason"),
     [
@@ -61,7 +68,7 @@ def _points_to(named: str, theirs: str) -> str:
         pytest.param(
             _TABLETS,
             "ID: a\nProperty: 1日3錠服用するように説明\nVerdict: yes\n",
-            _points_to("a", "b"),
+            _other_numbers("a"),
             id="sides_ja_tablets",
         ),
         pytest.param(
@@ -97,7 +104,7 @@ def _points_to(named: str, theirs: str) -> str:
                 ("b", "In turn 十一 the agent lists the side effects"),
             ),
             "ID: b\nProperty: In turn 一 the assistant names them\nVerdict: no",
-            _points_to("b", "a"),
+            _other_numbers("b"),
             id="sides_han_numeral",
         ),
         pytest.param(
@@ -107,7 +114,7 @@ def _points_to(named: str, theirs: str) -> str:
             ),
             "ID: b\nProperty:"
             " 1日๒錠を服用するようせつめいしている\nVerdict: no",
-            _points_to("b", "a"),
+            _other_numbers("b"),
             id="sides_thai_digits",
         ),
         pytest.param(
@@ -117,7 +124,7 @@ def _points_to(named: str, theirs: str) -> str:
             ),
             "ID: b\nProperty: In step 1 the assistant hands over 1 tablet\n"
             "Verdict: no",
-            _points_to("b", "a"),
+            _other_numbers("b"),
             id="sides_number_counted",
         ),
     ],
@@ -126,6 +133,48 @@ def test_id_refused_when_the_text_is_or_sides_with_another_rubric(
     rubrics, answer: str, reason: str
 ):
   outcomes, report = _match(rubrics, answer)
+
+  assert all(o == _NONE for o in outcomes.values())
+  assert _reasons(report) == [reason]
+
+
+@pytest.mark.parametrize(
+    ("rubrics", "written", "reason"),
+    [
+        # `three` may be b's `3`: a number in words is not compared.
+        (
+            _rubrics(
+                ("a", "The agent says to take 2 tablets a day"),
+                ("b", "The agent says to take 3 tablets a day"),
+            ),
+            "ID: a\nProperty: The agent says to take three tablets a day",
+            _other_numbers("a"),
+        ),
+        # A text that drops its rubric's number names no turn.
+        (
+            _TURNS,
+            "ID: t2\nProperty: The agent listed the side effects",
+            _other_numbers("t2"),
+        ),
+        # One word of each rubric: the id is not settled by its text.
+        (
+            _rubrics(
+                ("a", "The agent recommends the blue plan"),
+                ("b", "The agent recommends the red plan"),
+            ),
+            (
+                "ID: a\nProperty: The agent recommends the red plan over the"
+                " blue plan"
+            ),
+            _points_to("a", "b"),
+        ),
+    ],
+    ids=["number_in_words", "number_dropped", "one_word_each"],
+)
+def test_id_refused_when_the_text_does_not_settle_it(
+    rubrics, written: str, reason: str
+):
+  outcomes, report = _match(rubrics, f"{written}\nVerdict: yes\n")
 
   assert all(o == _NONE for o in outcomes.values())
   assert _reasons(report) == [reason]

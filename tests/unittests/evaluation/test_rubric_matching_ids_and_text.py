@@ -67,7 +67,7 @@ def test_id_tier_accepts_how_judges_echo_ids(echo: str):
     [
         "",
         "Property: In turn 2 the agent listed side effects\n",
-        "Property: Something else entirely\n",
+        "Property: Something else entirely happened in turn 2\n",
     ],
     ids=["no_text", "own_text_reworded", "unrelated_text"],
 )

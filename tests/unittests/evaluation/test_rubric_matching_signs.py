@@ -63,13 +63,15 @@ _TEXT = _rubric_matching.TIER_TEXT
         ("Marks the order ✅", "Marks the order ❌"),
         ("Reacts with 👍", "Reacts with 👎"),
         ("Gives the hotel ★★★★★", "Gives the hotel ★"),
+        ("يعرض الوكيل خصم 20", "يعرض الوكيل خصم 20٪"),
+        ("最低気温が5℃と回答している", "最低気温がー5℃と回答している"),
     ],
     ids=["minus", "minus_plus", "comparison", "currency", "percent", "ja",
          "zh", "ar", "de", "hi", "decimal_mark", "thousands_mark", "time_date",
          "half_or_range_ja", "leading_point", "minus_after_han",
          "arabic_marks", "feet_inches", "primes", "modifier_minus",
          "plus_after_letter", "hash_after_letter", "check_marks", "emoji",
-         "stars"],
+         "stars", "arabic_percent", "long_vowel_mark_as_minus"],
 )  # fmt: skip
 def test_a_text_that_differs_in_a_sign_is_not_the_rubric(
     rubric: str, written: str
@@ -88,6 +90,7 @@ def test_a_text_that_differs_in_a_sign_is_not_the_rubric(
         "Reports a temperature of -5 °C",
         "**Reports a temperature of －5 °C.**",
         "Reports a temperature of –5 °C",
+        "Reports a temperature of ー5 °C",
     ],
 )
 def test_the_same_signs_written_otherwise_still_attach(written: str):
@@ -104,8 +107,16 @@ def test_the_same_signs_written_otherwise_still_attach(written: str):
         ("Cuts the board to 8'", "Cuts the board to 8’"),
         ('Cuts the board to 8"', "Cuts the board to 8″"),
         ("Writes the example in C++", "**Writes the example in C++.**"),
+        ("Offers a 20% discount", "Offers a 20٪ discount"),
+        ("ユーザ5人に案内している", "ユーザー5人に案内している"),
     ],
-    ids=["prime_as_apostrophe", "double_prime", "plus_after_letter"],
+    ids=[
+        "prime_as_apostrophe",
+        "double_prime",
+        "plus_after_letter",
+        "arabic_percent",
+        "long_vowel_mark_in_katakana",
+    ],
 )
 def test_a_unit_mark_or_a_glued_plus_written_alike_still_attaches(
     rubric: str, written: str

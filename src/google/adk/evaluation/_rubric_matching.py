@@ -484,22 +484,24 @@ def _copy_form(text: object) -> str:
 
 
 # Signs that folding turns into spaces but that change what a text says.
-_SIGN_CHARS = frozenset("%‰‱")
+# Percent and per mille signs, the Arabic ones as the others.
+_SIGN_CHARS = {"%": "%", "٪": "%", "‰": "‰", "؉": "‰", "‱": "‱", "؊": "‱"}
 _MINUS = frozenset("-‐‑‒–—−﹣－˗➖")
 # Marks after a digit that give it a unit (feet and inches, minutes and
 # seconds: `8'` / `8"`), by the prime each stands for.
 _PRIMES = {"'": "′", "’": "′", "′": "′", '"': "″", "”": "″", "″": "″"}
 # Where a sign may be: a character that is neither a letter, a digit nor a
-# space.
-_MAYBE_SIGN = re.compile(r"[^\w\s]")
+# space, or a long vowel mark (`ー5℃`: an IME's minus).
+_MAYBE_SIGN = re.compile(r"[^\w\s]|\u30fc")
 
 
 def _signs(copy: str) -> tuple[str, ...]:
   """The signs of a text (in `_copy_form`), in order.
 
-  Currency and mathematical symbols (`$`, `€`, `≥`), percent signs, a minus
-  written before a digit and after no letter or digit of a spaced script
-  (`-5`, `为-5度`, not `SKU-5`), an ASCII `+ < = > | ~` only beside a number
+  Currency and mathematical symbols (`$`, `€`, `≥`), percent signs (`٪` as
+  `%`), a minus written before a digit and after no letter or digit of a
+  spaced script (`-5`, `为-5度`, not `SKU-5`; also a long vowel mark after
+  no katakana: `気温がー5℃`), an ASCII `+ < = > | ~` only beside a number
   (`> 4`, not markdown's `> quote` or a table's `|`), any mark between two
   digits (`1.5` / `1,5` / `1-5`, `10:30` / `10/30`), a decimal or
   thousands mark before a digit (`.5`) and a prime or quote mark after one
@@ -514,6 +516,9 @@ def _signs(copy: str) -> tuple[str, ...]:
     after = copy[k + 1 : k + 2]
     if after.isdigit() and (before.isdigit() or char in ".,٫٬"):
       signs.append(char)
+    elif char == "\u30fc":  # A long vowel mark lengthens katakana only.
+      if after.isdigit() and not "\u30a0" <= before <= "\u30ff":
+        signs.append("-")
     elif char in _MINUS:
       if after.isdigit() and not (before.isalnum() and folding.is_word(before)):
         signs.append("-")
@@ -523,7 +528,7 @@ def _signs(copy: str) -> tuple[str, ...]:
     elif char in "+#" and before.isalpha() and not after.isalnum():
       signs.append(char)
     elif char in _SIGN_CHARS or unicodedata.category(char) in ("Sc", "So"):
-      signs.append(char)
+      signs.append(_SIGN_CHARS.get(char, char))
     elif unicodedata.category(char) == "Sm" and (
         not char.isascii()
         or copy[k + 1 :].lstrip()[:1].isdigit()
@@ -737,13 +742,19 @@ def _id_refusal(
   """Why a block whose id names rubric `i` is not attached to it, or "".
 
   The id is refused when the block's property text (folded: `tokens`) is
-  another rubric's, or sides with another rubric (see `_sides_with`).
+  another rubric's, does not give its rubric's numbers (`three tablets`
+  over `2 tablets` may be another rubric's, in words not compared here), or
+  sides with another rubric (see `_sides_with`).
   """
   by_text, _, _ = index.identify(tokens, _copy_form(property_text))
   named = f"its ID names rubric {_quote(index.ids[i])}"
   if by_text is not None and by_text != i:
     return f"{named} but its text is rubric {_quote(index.ids[by_text])}'s"
   if by_text is None and tokens:
+    if index.numbers[i] and sorted(_numbers(tokens)) != sorted(
+        index.numbers[i]
+    ):
+      return f"{named} but its text does not give that rubric's numbers"
     rival = _sides_with(index, tokens, i)
     if rival is not None:
       return f"{named} but its text points to rubric {_quote(index.ids[rival])}"
@@ -756,8 +767,9 @@ def _sides_with(
   """Another rubric the text sides with against rubric `i`, if any.
 
   The text sides with rubric `j` when it holds exactly `j`'s numbers and not
-  `i`'s, or more of the words that `j` has and `i` lacks than of those that
-  `i` has and `j` lacks, words compared without inflection endings
+  `i`'s, or at least one and as many of the words that `j` has and `i` lacks
+  as of those that `i` has and `j` lacks (`the red plan over the blue
+  plan` under `blue plan`'s id settles nothing), words compared without inflection endings
   (`confirmed` / `confirms`): a judge that echoed `r1` over a property
   reading `In turn 2 ...` answered `In turn 2 ...`'s rubric.
   """
@@ -781,7 +793,7 @@ def _sides_with_words(
     keys: list[frozenset[str]],
     i: int,
 ) -> Optional[int]:
-  """The rubric whose distinguishing keys the block holds more of than `i`'s."""
+  """A rubric whose distinguishing keys the block holds, as many as `i`'s."""
   mine = keys[i]
   seen: set[int] = set()
   # Rarest keys first, so that the rivals looked at are the likeliest ones,
@@ -795,7 +807,7 @@ def _sides_with_words(
         continue
       seen.add(j)
       theirs = keys[j]
-      if len(block & (theirs - mine)) > len(block & (mine - theirs)):
+      if len(block & (theirs - mine)) >= max(1, len(block & (mine - theirs))):
         return j
       if len(seen) >= _MAX_RIVALS:
         return None
