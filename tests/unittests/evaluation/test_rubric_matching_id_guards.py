@@ -180,6 +180,20 @@ def test_id_refused_when_the_text_does_not_settle_it(
   assert _reasons(report) == [reason]
 
 
+def test_id_kept_when_the_text_adds_a_number():
+  # `1日` (a day) is a number the English rubric writes in words.
+  rubrics = _rubrics(
+      ("a", "The agent says to take 2 tablets a day"),
+      ("b", "The agent says to take 3 tablets a day"),
+  )
+
+  outcomes, _ = _match(
+      rubrics, "ID: a\nProperty: 1日2錠服用するように説明\nVerdict: yes"
+  )
+
+  assert outcomes == {"a": (1.0, _ID), "b": _NONE}
+
+
 def test_shifted_ids_over_reworded_properties_attach_nothing():
   outcomes, report = _match(
       _TURNS,

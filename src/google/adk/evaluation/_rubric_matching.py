@@ -742,18 +742,19 @@ def _id_refusal(
   """Why a block whose id names rubric `i` is not attached to it, or "".
 
   The id is refused when the block's property text (folded: `tokens`) is
-  another rubric's, does not give its rubric's numbers (`three tablets`
-  over `2 tablets` may be another rubric's, in words not compared here), or
-  sides with another rubric (see `_sides_with`).
+  another rubric's, leaves out one of its rubric's numbers (`three tablets`
+  over `2 tablets` may be another rubric's, in words not compared here; a
+  number it adds, as `1日` in `1日2錠`, is no matter), or sides with another
+  rubric (see `_sides_with`).
   """
   by_text, _, _ = index.identify(tokens, _copy_form(property_text))
   named = f"its ID names rubric {_quote(index.ids[i])}"
   if by_text is not None and by_text != i:
     return f"{named} but its text is rubric {_quote(index.ids[by_text])}'s"
   if by_text is None and tokens:
-    if index.numbers[i] and sorted(_numbers(tokens)) != sorted(
-        index.numbers[i]
-    ):
+    written = _numbers(tokens)
+    mine = index.numbers[i]
+    if any(written.count(n) < mine.count(n) for n in mine):
       return f"{named} but its text does not give that rubric's numbers"
     rival = _sides_with(index, tokens, i)
     if rival is not None:
