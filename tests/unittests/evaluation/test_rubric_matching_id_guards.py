@@ -156,28 +156,32 @@ def test_id_refused_when_the_text_is_or_sides_with_another_rubric(
             "ID: t2\nProperty: The agent listed the side effects",
             _other_numbers("t2"),
         ),
-        # One word of each rubric: the id is not settled by its text.
-        (
-            _rubrics(
-                ("a", "The agent recommends the blue plan"),
-                ("b", "The agent recommends the red plan"),
-            ),
-            (
-                "ID: a\nProperty: The agent recommends the red plan over the"
-                " blue plan"
-            ),
-            _points_to("a", "b"),
-        ),
     ],
-    ids=["number_in_words", "number_dropped", "one_word_each"],
+    ids=["number_in_words", "number_dropped"],
 )
-def test_id_refused_when_the_text_does_not_settle_it(
+def test_id_refused_when_the_text_leaves_out_its_numbers(
     rubrics, written: str, reason: str
 ):
   outcomes, report = _match(rubrics, f"{written}\nVerdict: yes\n")
 
   assert all(o == _NONE for o in outcomes.values())
   assert _reasons(report) == [reason]
+
+
+def test_id_kept_when_the_text_holds_one_word_of_each_rubric():
+  # `the` is b's word only because a's text leaves it out: a tie is no
+  # reason to doubt the id (a tie refusing lost such blocks).
+  rubrics = _rubrics(
+      ("a", "Agent greets customer"),
+      ("b", "The agent confirms the address"),
+  )
+
+  outcomes, _ = _match(
+      rubrics,
+      "ID: a\nProperty: The agent says hello to the customer\nVerdict: yes",
+  )
+
+  assert outcomes == {"a": (1.0, _ID), "b": _NONE}
 
 
 def test_id_kept_when_the_text_adds_a_number():

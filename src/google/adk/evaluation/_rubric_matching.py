@@ -768,9 +768,8 @@ def _sides_with(
   """Another rubric the text sides with against rubric `i`, if any.
 
   The text sides with rubric `j` when it holds exactly `j`'s numbers and not
-  `i`'s, or at least one and as many of the words that `j` has and `i` lacks
-  as of those that `i` has and `j` lacks (`the red plan over the blue
-  plan` under `blue plan`'s id settles nothing), words compared without inflection endings
+  `i`'s, or more of the words that `j` has and `i` lacks than of those that
+  `i` has and `j` lacks, words compared without inflection endings
   (`confirmed` / `confirms`): a judge that echoed `r1` over a property
   reading `In turn 2 ...` answered `In turn 2 ...`'s rubric.
   """
@@ -794,7 +793,7 @@ def _sides_with_words(
     keys: list[frozenset[str]],
     i: int,
 ) -> Optional[int]:
-  """A rubric whose distinguishing keys the block holds, as many as `i`'s."""
+  """The rubric whose distinguishing keys the block holds more of than `i`'s."""
   mine = keys[i]
   seen: set[int] = set()
   # Rarest keys first, so that the rivals looked at are the likeliest ones,
@@ -808,7 +807,7 @@ def _sides_with_words(
         continue
       seen.add(j)
       theirs = keys[j]
-      if len(block & (theirs - mine)) >= max(1, len(block & (mine - theirs))):
+      if len(block & (theirs - mine)) > len(block & (mine - theirs)):
         return j
       if len(seen) >= _MAX_RIVALS:
         return None
