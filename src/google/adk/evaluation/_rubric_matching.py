@@ -744,8 +744,8 @@ def _id_refusal(
   The id is refused when the block's property text (folded: `tokens`) is
   another rubric's, leaves out one of its rubric's numbers (`three tablets`
   over `2 tablets` may be another rubric's, in words not compared here; a
-  number it adds, as `1日` in `1日2錠`, is no matter), or sides with another
-  rubric (see `_sides_with`).
+  number it adds, as `1日` in `1日2錠`, does not matter), or sides with
+  another rubric (see `_sides_with`).
   """
   by_text, _, _ = index.identify(tokens, _copy_form(property_text))
   named = f"its ID names rubric {_quote(index.ids[i])}"
