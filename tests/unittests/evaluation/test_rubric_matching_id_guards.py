@@ -168,32 +168,31 @@ def test_id_refused_when_the_text_leaves_out_its_numbers(
   assert _reasons(report) == [reason]
 
 
-def test_id_kept_when_the_text_holds_one_word_of_each_rubric():
-  # `the` is b's word only because a's text leaves it out: a tie is no
-  # reason to doubt the id (a tie refusing lost such blocks).
-  rubrics = _rubrics(
-      ("a", "Agent greets customer"),
-      ("b", "The agent confirms the address"),
-  )
-
-  outcomes, _ = _match(
-      rubrics,
-      "ID: a\nProperty: The agent says hello to the customer\nVerdict: yes",
-  )
-
-  assert outcomes == {"a": (1.0, _ID), "b": _NONE}
-
-
-def test_id_kept_when_the_text_adds_a_number():
-  # `1日` (a day) is a number the English rubric writes in words.
-  rubrics = _rubrics(
-      ("a", "The agent says to take 2 tablets a day"),
-      ("b", "The agent says to take 3 tablets a day"),
-  )
-
-  outcomes, _ = _match(
-      rubrics, "ID: a\nProperty: 1日2錠服用するように説明\nVerdict: yes"
-  )
+@pytest.mark.parametrize(
+    ("rubrics", "written"),
+    [
+        # `the` is b's word only because a's text leaves it out: a tie is no
+        # reason to doubt the id (a tie refusing lost such blocks).
+        (
+            _rubrics(
+                ("a", "Agent greets customer"),
+                ("b", "The agent confirms the address"),
+            ),
+            "The agent says hello to the customer",
+        ),
+        # `1日` (a day) is a number the English rubric writes in words.
+        (
+            _rubrics(
+                ("a", "The agent says to take 2 tablets a day"),
+                ("b", "The agent says to take 3 tablets a day"),
+            ),
+            "1日2錠服用するように説明",
+        ),
+    ],
+    ids=["one_word_of_each_rubric", "number_added"],
+)
+def test_id_kept_when_the_text_does_not_doubt_it(rubrics, written: str):
+  outcomes, _ = _match(rubrics, f"ID: a\nProperty: {written}\nVerdict: yes")
 
   assert outcomes == {"a": (1.0, _ID), "b": _NONE}
 
