@@ -83,9 +83,9 @@ def test_no_id_normalizes_to_nothing(value: object):
 
 def test_a_decorated_id_and_a_respelled_text_reach_their_rubrics():
   score, scored = _score(
-      {"r1": "The response is polite.", "r2": "ユーザの年齢を確認している"},
+      {"r1": "The response is polite.", "r2": "ユーザーの年齢を確認している"},
       "ID: **R1**\nVerdict: yes\n\n"
-      "Property: ユーザーの年齢を確認している。\nVerdict: no\n",
+      "Property: **ﾕｰｻﾞｰの年齢を確認している。**\nVerdict: no\n",
   )
 
   assert scored == {"r1": 1.0, "r2": 0.0}
@@ -105,7 +105,10 @@ def test_an_id_that_two_rubrics_normalize_to_reaches_neither():
 
 def test_a_text_that_two_rubrics_fold_to_reaches_neither():
   score, scored = _score(
-      {"a": "ユーザの年齢を確認している", "b": "ユーザーの年齢を確認している"},
+      {
+          "a": "ユーザーの年齢を確認している",
+          "b": "「ユーザー」の年齢を確認している",
+      },
       "Property: ユーザーの年齢を確認している!\nVerdict: yes\n",
   )
 

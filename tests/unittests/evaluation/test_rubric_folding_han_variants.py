@@ -25,8 +25,10 @@ from __future__ import annotations
 
 from google.adk.evaluation import _han_variants
 from google.adk.evaluation import _rubric_folding
+from google.adk.evaluation._rubric_scripts import han
 import pytest
 
+from . import test_rubric_folding_script_steps as script_steps
 from . import test_rubric_folding_steps as steps
 
 _PAIRS = _han_variants.TRADITIONAL_TO_SIMPLIFIED.split()
@@ -171,15 +173,14 @@ def test_simplified_forms_are_shared_only_by_regional_forms():
   }
 
 
-# The `han_simplified` step of `_rubric_folding.FOLD_STEPS`.
+# The `han_simplified` step of `_rubric_scripts.han`.
 _HAN_STEP_PAIRS = [("飯後服用", "饭后服用"), ("確認了用戶", "确认了用户")]
 
 
 def test_every_step_is_tested():
-  assert [name for name, _ in _rubric_folding.FOLD_STEPS] == [
-      *steps._STEP_PAIRS,
-      "han_simplified",
-  ]
+  assert sorted(name for name, _ in _rubric_folding.FOLD_STEPS) == sorted(
+      [*steps._STEP_PAIRS, *script_steps.STEP_PAIRS, "han_simplified"]
+  )
 
 
 @pytest.mark.parametrize(("a", "b"), _HAN_STEP_PAIRS)
@@ -207,8 +208,6 @@ def test_one_to_many_characters_are_left_to_the_matcher():
   # 於 also stands in simplified text: `fold` keeps it, and the matcher
   # folds it to 于 only where no two rubrics are told apart by the two.
   assert _rubric_folding.fold("對於") == ("对", "於")
-  assert _rubric_folding.CONTEXTUAL_FOLDS["於"] == "于"
-  assert _rubric_folding.CONTEXTUAL_FOLDS["週"] == "周"
-  assert not set(_rubric_folding.CONTEXTUAL_FOLDS) & set(
-      _rubric_folding.CONTEXTUAL_FOLDS.values()
-  )
+  assert han.CONTEXTUAL_FOLDS["於"] == "于"
+  assert han.CONTEXTUAL_FOLDS["週"] == "周"
+  assert not set(han.CONTEXTUAL_FOLDS) & set(han.CONTEXTUAL_FOLDS.values())

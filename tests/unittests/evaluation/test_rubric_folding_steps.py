@@ -16,10 +16,13 @@
 
 from __future__ import annotations
 
+import sys
+
 from google.adk.evaluation import _rubric_folding as folding
 import pytest
 
-# For each step of FOLD_STEPS, two spellings that only that step makes equal.
+# For each step of `_rubric_folding`'s own, two spellings that only that step
+# makes equal (the steps of `_rubric_scripts` modules are tested with them).
 _STEP_PAIRS = {
     "separators": [
         ("The agent, politely!", "the agent politely"),
@@ -27,17 +30,6 @@ _STEP_PAIRS = {
         ("**Lists** the side-effects.", "lists the side effects"),
     ],
     "digits": [("يوم ٣", "يوم 3"), ("३ दिन", "3 दिन")],
-    "kana": [("かくにん", "カクニン"), ("ゆーざ", "ユーザ")],
-    "long_vowel_mark": [("ユーザー", "ユーザ"), ("サーバー", "サーバ")],
-    "arabic_marks": [("نَعَم", "نعم"), ("الوكيـــل", "الوكيل")],
-    "arabic_letter_forms": [
-        ("أجاب", "اجاب"),
-        ("إلى", "الي"),
-        ("بدقة", "بدقه"),
-    ],
-    "hebrew_points": [("שָׁלוֹם", "שלום")],
-    "cyrillic_yo": [("Агент учёл всё", "агент учел все")],
-    "devanagari_nukta": [("ज़रूरी", "जरूरी"), ("हँसी", "हंसी")],
 }
 
 
@@ -147,7 +139,7 @@ def test_escapes_copied_from_a_prompt_are_decoded():
   escaped = "\\u30e6\\u30fc\\u30b6\\u306e\\u5E74\\u9F62"
 
   assert folding.decode_escapes(escaped) == "ユーザの年齢"
-  assert folding.fold(escaped) == folding.fold("ユーザーの年齢")
+  assert folding.fold(escaped) == folding.fold("「ユーザ」の年齢")
 
 
 def test_text_without_escapes_is_returned_as_is():
@@ -175,3 +167,21 @@ def test_folding_is_idempotent(text: str):
   tokens = folding.fold(text)
 
   assert folding.fold(" ".join(tokens)) == tokens
+
+
+def test_a_script_module_adds_its_steps_after_the_own_ones(
+    monkeypatch: pytest.MonkeyPatch, tmp_path
+):
+  scripts = folding._rubric_scripts  # pylint: disable=protected-access
+  (tmp_path / "zz_test_script.py").write_text(
+      'FOLD_STEPS = (("x_as_y", lambda c: "y" if c == "x" else c),)\n'
+  )
+  monkeypatch.setattr(scripts, "__path__", [*scripts.__path__, str(tmp_path)])
+  try:
+    steps = folding._script_steps()  # pylint: disable=protected-access
+  finally:
+    sys.modules.pop(f"{scripts.__name__}.zz_test_script", None)
+
+  assert [name for name, _ in steps][-1] == "x_as_y"
+  assert steps[-1][1]("x") == "y"
+  assert [name for name, _ in folding.FOLD_STEPS][:2] == list(_STEP_PAIRS)

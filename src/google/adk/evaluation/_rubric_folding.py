@@ -15,34 +15,29 @@
 """Folds rubric texts so that spellings of the same sentence compare equal.
 
 A judge that copies a rubric's property text often changes its spelling but
-not its words: full-width letters, `ユーザ` / `ユーザー`, hiragana for
-katakana, traditional for simplified Han characters, Arabic vowel marks,
-markdown around the text, `\\u30e6` escapes copied from a prompt. `fold`
+not its words: full-width letters, case, markdown and punctuation around the
+text, digits of another script, `\\u30e6` escapes copied from a prompt. `fold`
 removes exactly those differences, one named step each (`FOLD_STEPS`), and
 returns the text as tokens: a word of a script written with spaces, or one
 character of a script written without them (Han, kana, Thai, ...). The
 matcher compares tokens, so a rewrite is judged word by word, never as a
 handful of similar characters.
+
+The spellings that one script allows for the same word (hiragana for
+katakana, Arabic vowel marks) are that script's to fold: a module of the
+`_rubric_scripts` package may add steps (`_script_steps`). ADK ships none.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 import functools
+import importlib
+import pkgutil
 import re
 import unicodedata
 
-from ._han_variants import CONTEXTUAL_PAIRS
-from ._han_variants import TRADITIONAL_TO_SIMPLIFIED
-
-
-def _replace(mapping: dict[str, str]) -> Callable[[str], str]:
-  return lambda char: mapping.get(char, char)
-
-
-def _drop(chars: str) -> Callable[[str], str]:
-  dropped = frozenset(chars)
-  return lambda char: "" if char in dropped else char
+from . import _rubric_scripts
 
 
 def _separators(char: str) -> str:
@@ -59,13 +54,23 @@ def _digit(char: str) -> str:
   return str(value) if value is not None else char
 
 
-def _katakana(char: str) -> str:
-  return chr(ord(char) + 0x60) if "\u3041" <= char <= "\u3096" else char
+def _script_steps() -> list[tuple[str, Callable[[str], str]]]:
+  """The `FOLD_STEPS` of the modules of `_rubric_scripts`, by module name.
 
+  A script's steps map its own characters only, so their order does not
+  matter.
+  """
+  names = sorted(m.name for m in pkgutil.iter_modules(_rubric_scripts.__path__))
+  return [
+      step
+      for name in names
+      for step in getattr(
+          importlib.import_module(f"{_rubric_scripts.__name__}.{name}"),
+          "FOLD_STEPS",
+          (),
+      )
+  ]
 
-_ARABIC_MARKS = "".join(
-    chr(c) for c in (*range(0x064B, 0x0660), 0x0670, *range(0x06D6, 0x06EE))
-)
 
 # Each step maps one character (after NFKC and case folding) to its folded
 # form, and only merges spellings of the same letter or word.
@@ -75,39 +80,8 @@ FOLD_STEPS: tuple[tuple[str, Callable[[str], str]], ...] = (
     ("separators", _separators),
     # Decimal digits of any script are written as ASCII digits (`٣` -> `3`).
     ("digits", _digit),
-    ("kana", _katakana),
-    ("long_vowel_mark", _drop("\u30fc")),
-    ("arabic_marks", _drop(_ARABIC_MARKS + "\u0640")),
-    (
-        "arabic_letter_forms",
-        _replace({
-            "\u0623": "\u0627",
-            "\u0625": "\u0627",
-            "\u0622": "\u0627",
-            "\u0671": "\u0627",
-            "\u0649": "\u064a",
-            "\u0629": "\u0647",
-        }),
-    ),
-    ("hebrew_points", _drop("".join(chr(c) for c in range(0x0591, 0x05C8)))),
-    ("cyrillic_yo", _replace({"\u0451": "\u0435"})),
-    ("devanagari_nukta", _replace({"\u093c": "", "\u0901": "\u0902"})),
-    (
-        "han_simplified",
-        _replace(
-            {pair[0]: pair[1] for pair in TRADITIONAL_TO_SIMPLIFIED.split()}
-        ),
-    ),
+    *_script_steps(),
 )
-
-# Folds of one token into another that the matcher makes only where the two
-# tell no two rubrics apart (`_rubric_matching._Rubrics.folds`): `fold`
-# leaves them alone. Traditional Han characters that OpenCC converts one to
-# many, and their first simplified form (於 / 于: 對於 is 对于, but 于 is a
-# character of its own too; 週 / 周).
-CONTEXTUAL_FOLDS: dict[str, str] = {
-    pair[0]: pair[1] for pair in CONTEXTUAL_PAIRS.split()
-}
 
 
 class _FoldTable(dict):
@@ -155,9 +129,9 @@ def decode_escapes(text: str) -> str:
 def fold(text: object) -> tuple[str, ...]:
   """Returns the tokens of `text` after every step of `FOLD_STEPS`.
 
-  For example `**ユーザーの年齢を確認している。**` and `ユーザの年齢を確認している`
-  fold to the same tokens, and so do `飯後服用` and `饭后服用`; `Lists the
-  side-effects` folds to `("lists", "the", "side", "effects")`.
+  For example `**ＴＨＥ agent, politely!**` and `the agent politely` fold to
+  the same tokens, and so do `يوم ٣` and `يوم 3`; `Lists the side-effects`
+  folds to `("lists", "the", "side", "effects")`.
 
   Args:
     text: The text to fold. Anything that is not a string folds to ().

@@ -56,6 +56,7 @@ from ._rubric_accounting import RubricOutcome
 from ._rubric_accounting import UnmatchedBlock
 from ._rubric_ids import normalize_rubric_id
 from ._rubric_ids import rubric_prompt_ids
+from ._rubric_scripts.han import CONTEXTUAL_FOLDS
 from ._rubric_verdicts import is_not_applicable
 from ._rubric_verdicts import read
 from ._rubric_verdicts import read_verdict
@@ -111,9 +112,9 @@ _NEGATION_MARKS = (
     "ナイ", "ナク", "ナカッ", "マセン", "ズ", "ヌ", "ナシ", "불", "않", "없", "ไม่", "มิ", "ไร้",
 )  # fmt: skip
 _HANGUL = re.compile("[\uac00-\ud7a3]+")
-# The tokens of `_rubric_folding.CONTEXTUAL_FOLDS`, folded or fold targets.
-_CONTEXTUAL_TOKENS = frozenset(folding.CONTEXTUAL_FOLDS) | frozenset(
-    folding.CONTEXTUAL_FOLDS.values()
+# The tokens of `_rubric_scripts.han.CONTEXTUAL_FOLDS`, folded or fold targets.
+_CONTEXTUAL_TOKENS = frozenset(CONTEXTUAL_FOLDS) | frozenset(
+    CONTEXTUAL_FOLDS.values()
 )
 _NEGATION_MARK = re.compile(
     "|".join(sorted(map(re.escape, _NEGATION_MARKS), key=len, reverse=True))
@@ -153,7 +154,7 @@ class _Rubrics:
 
   @functools.cached_property
   def folds(self) -> dict[str, str]:
-    """The `_rubric_folding.CONTEXTUAL_FOLDS` these rubrics allow.
+    """The `_rubric_scripts.han.CONTEXTUAL_FOLDS` these rubrics allow.
 
     A fold is refused when it would merge characters that tell two rubrics
     apart: one rubric holds the character and not its fold, another the fold
@@ -164,7 +165,7 @@ class _Rubrics:
       for token in _CONTEXTUAL_TOKENS.intersection(tokens):
         holders.setdefault(token, set()).add(i)
     allowed = {}
-    for token, fold in folding.CONTEXTUAL_FOLDS.items() if holders else ():
+    for token, fold in CONTEXTUAL_FOLDS.items() if holders else ():
       with_token = holders.get(token, set())
       with_fold = holders.get(fold, set())
       if not (with_token - with_fold and with_fold - with_token):
