@@ -57,11 +57,11 @@ from ._rubric_accounting import UnmatchedBlock
 from ._rubric_ids import normalize_rubric_id
 from ._rubric_ids import rubric_prompt_ids
 from ._rubric_scripts.han import CONTEXTUAL_FOLDS
+from ._rubric_scripts.japanese import KANA_SPELLINGS
 from ._rubric_verdicts import is_not_applicable
 from ._rubric_verdicts import read
 from ._rubric_verdicts import read_verdict
 from ._rubric_vocabulary import APPLICABILITY_WORDS
-from ._rubric_vocabulary import KANA_SPELLINGS
 from .eval_rubrics import Rubric
 
 # Kana spellings of Han words, both folded as texts are.
@@ -465,7 +465,7 @@ def _is_spelling(block: tuple[str, ...], rubric: tuple[str, ...]) -> bool:
   into the room, / `아버지 가방에`, into father's bag),
   or one side writes in kana a word the other writes in Han characters, as
   Japanese allows for that word (`等` / `など`, `含` / `ふく`; see
-  `_rubric_vocabulary.KANA_SPELLINGS`).
+  `_rubric_scripts.japanese.KANA_SPELLINGS`).
   """
   written, listed = "".join(block), "".join(rubric)
   return (
