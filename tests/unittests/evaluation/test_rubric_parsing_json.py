@@ -29,7 +29,7 @@ from .rubric_parsing_cases import summary
 
 _JSON_ITEMS = [
     {"id": "r1", "property": "p1", "rationale": "ok", "verdict": "yes"},
-    {"rubric_id": "r2", "reasoning": "bad", "verdict": False},
+    {"rubric_id": "r2", "rationale": "bad", "verdict": False},
     {"id": "r3", "verdict": "unknown"},
 ]
 

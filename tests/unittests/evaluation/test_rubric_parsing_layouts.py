@@ -721,8 +721,7 @@ def test_a_later_step_after_each_verdict_stays_with_its_block():
 
 def test_a_field_before_the_verdict_that_opens_with_another_verdict():
   block = only_block(
-      "ID: r1\nProperty: a\nRationale: Not met: the dose is missing.\n"
-      "Verdict: yes"
+      "ID: r1\nProperty: a\nRationale: No: the dose is missing.\nVerdict: yes"
   )
 
   assert (block.score, block.unscored_reason) == (

@@ -12,10 +12,11 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests for reading verdict words in other languages than English.
+"""Tests for reading verdict words beyond the templates' `yes` / `no`.
 
-`_rubric_verdicts.read_verdict` reads the translated yes, no and
-not-applicable forms of `_rubric_vocabulary.VERDICTS`, with Arabic vowel
+`_rubric_verdicts.read_verdict` reads the yes, no and not-applicable forms
+that the modules of `_rubric_languages` add to `_rubric_vocabulary.VERDICTS`
+(English synonyms, check marks, other languages' words), with Arabic vowel
 marks and tatweel dropped, and scripts written without spaces read by their
 own word boundaries.
 """
@@ -32,6 +33,14 @@ _read = _rubric_verdicts.read_verdict
 # (language, yes forms, no forms, not-applicable forms, not-applicable forms
 # that also mean "does not hold")
 _BY_LANGUAGE = [
+    (
+        "en",
+        ["TRUE", "pass", "met", "fulfilled"],
+        ["false", "fail", "not met"],
+        ["N/A", "not applicable", "Non-applicable", "Non applicable"],
+        [],
+    ),
+    ("symbols", ["✓", "✔", "✅", "☑", "◯"], ["✗", "✘", "❌", "✕"], [], []),
     (
         "ja",
         ["はい", "はい。", "満たしている", "○"],
@@ -271,4 +280,36 @@ def test_a_no_phrase_inside_a_run_of_han_characters_is_read():
 def test_verdicts_in_text(text: str, scores: set[float]):
   assert _rubric_verdicts.verdicts_in(_rubric_verdicts.normalize(text)) == (
       scores
+  )
+
+
+@pytest.mark.parametrize(
+    ("verdict", "score"),
+    [
+        ("\u2714\ufe0f", 1.0),  # ✔ with the emoji variation selector
+        ("✅ Met", 1.0),
+        ("❌ Not met", 0.0),
+        ("✅ no", None),
+        ("✅ Yes ✅", 1.0),
+        ("Yes (not applicable)", 1.0),
+        ("✅ (no issues)", None),
+    ],
+)
+def test_a_symbol_or_a_not_applicable_beside_a_verdict(verdict: str, score):
+  assert _read(verdict) == score
+
+
+@pytest.mark.parametrize(
+    ("text", "scores"),
+    [("N/A.", {1.0}), ("not applicable to this user", {0.0, 1.0})],
+)
+def test_not_applicable_in_text(text: str, scores: set[float]):
+  assert _rubric_verdicts.verdicts_in(_rubric_verdicts.normalize(text)) == (
+      scores
+  )
+
+
+def test_a_value_that_opens_with_an_english_no_form():
+  assert (
+      _rubric_verdicts.opening_verdict("Not met: the dose is missing.") == 0.0
   )

@@ -30,8 +30,8 @@ def test_markdown_table_rows_are_blocks():
   blocks = answer_blocks(
       "| ID | Property | Rationale | Verdict |\n"
       "|:---|:---|:---|:---:|\n"
-      "| r1 | p | fine | ✅ |\n"
-      "| r2 | q | Verdict: yes was not earned | ❌ |\n"
+      "| r1 | p | fine | Yes |\n"
+      "| r2 | q | Verdict: yes was not earned | **No** |\n"
   )
 
   assert [
@@ -97,10 +97,10 @@ def test_a_table_without_a_verdict_column_is_no_block():
 
 
 def test_a_cell_before_the_verdict_that_opens_with_another_verdict():
-  # As a field before a verdict line: `Not met: ...` is a second verdict.
+  # As a field before a verdict line: `No: ...` is a second verdict.
   blocks = answer_blocks(
       "| ID | Rationale | Verdict |\n|---|---|---|\n"
-      "| r1 | Not met: days=5 was sent. | yes |"
+      "| r1 | No: days=5 was sent. | yes |"
   )
 
   assert [(b.rubric_id, b.score) for b in blocks] == [("r1", None)]

@@ -12,13 +12,14 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests for reading English verdict words in `_rubric_verdicts.read_verdict`.
+"""Tests for reading the templates' verdicts in `_rubric_verdicts.read_verdict`.
 
 A verdict is a yes (1.0) or a no (0.0) only when the value is a verdict
-phrase, decorated at most with punctuation and symbols; "not applicable" is
-a yes, as every rubric template defines it; a value holding both a yes and a
-no form, or any word besides the verdict (a reason, a hedge, a negator
-before a word the table does not know), is no verdict.
+phrase, decorated at most with punctuation; a value holding both a yes and
+a no form, or any word besides the verdict (a reason, a hedge, a negator
+before a word the table does not know), is no verdict. Words beyond the
+templates' `yes` / `no` come from `_rubric_languages` and are tested with
+them.
 """
 
 from __future__ import annotations
@@ -30,16 +31,8 @@ from .rubric_parsing_cases import verdict_cases
 
 _read = _rubric_verdicts.read_verdict
 
-# (language, yes forms, no forms, not-applicable forms)
-_BY_LANGUAGE = [
-    (
-        "en",
-        ["yes", "Yes.", "TRUE", "pass", "met", "fulfilled"],
-        ["no", "No.", "false", "fail", "not met"],
-        ["N/A", "not applicable", "Non-applicable", "Non applicable"],
-    ),
-    ("symbols", ["✓", "✔", "✅", "☑", "◯"], ["✗", "✘", "❌", "✕"], []),
-]
+# (language, yes forms, no forms)
+_BY_LANGUAGE = [("en", ["yes", "Yes.", "YES"], ["no", "No.", "NO"])]
 
 
 @pytest.mark.parametrize(
@@ -51,43 +44,21 @@ def test_yes_and_no_forms_per_language(verdict: str, score: float):
 
 
 @pytest.mark.parametrize(
-    ("verdict", "score"), verdict_cases(_BY_LANGUAGE, 3, 1.0)
-)
-def test_not_applicable_is_a_yes_as_the_templates_define_it(
-    verdict: str, score: float
-):
-  assert _read(verdict) == score
-
-
-@pytest.mark.parametrize(
     "verdict",
     [
         "ＹＥＳ",
         "**Yes**",
         "[[yes]]",
         "  \u200byes",
-        "Yes (not applicable)",
     ],
 )
 def test_decorated_yes(verdict: str):
   assert _read(verdict) == 1.0
 
 
-@pytest.mark.parametrize(
-    ("verdict", "score"),
-    [
-        ("\u2714\ufe0f", 1.0),  # ✔ with the emoji variation selector
-        ("✅ Met", 1.0),
-        ("❌ Not met", 0.0),
-        ("✅ no", None),
-        ("✅ Yes ✅", 1.0),
-        ("Yes 👎", None),  # a pictograph that is no verdict phrase
-        ("No 👍", None),
-        ("yes ☒", None),
-    ],
-)
-def test_a_symbol_and_the_same_verdict_in_words(verdict: str, score):
-  assert _read(verdict) == score
+@pytest.mark.parametrize("verdict", ["Yes 👎", "No 👍", "yes ☒"])
+def test_a_pictograph_that_is_no_verdict_phrase_after_one_is_none(verdict):
+  assert _read(verdict) is None
 
 
 @pytest.mark.parametrize(
@@ -96,7 +67,6 @@ def test_a_symbol_and_the_same_verdict_in_words(verdict: str, score):
         "YES - the agent asked",
         "Yes. No issues.",
         "Yes, no issues found",
-        "✅ (no issues)",
         "Yes, because the agent asked",
         "Yes, with the exception of Sunday",
         "Yes, probably",
@@ -170,9 +140,8 @@ def test_a_long_value_is_read_whole():
 @pytest.mark.parametrize(
     ("text", "scores"),
     [
-        ("N/A.", {1.0}),
-        ("not applicable to this user", {0.0, 1.0}),
         ("no", {0.0}),
+        ("yes.", {1.0}),
         ("no issues", set()),
     ],
 )
@@ -185,7 +154,7 @@ def test_verdicts_in_text(text: str, scores: set[float]):
 @pytest.mark.parametrize(
     ("value", "score"),
     [
-        ("Not met: the dose is missing.", 0.0),
+        ("No: the dose is missing.", 0.0),
         ("Yes, because the agent asked.", 1.0),
         ("No issues found.", None),  # `no` running into a word
         ("Maybe yes.", None),

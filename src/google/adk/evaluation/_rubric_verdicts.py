@@ -16,7 +16,7 @@
 
 A value is a yes or a no only when it is a verdict phrase
 (`_rubric_vocabulary.VERDICTS`) and nothing else but punctuation, marks
-(`*`, `✅`) and the same verdict again; anything else is no verdict, with
+(`*`) and the same verdict again; anything else is no verdict, with
 the reason (`read`). A verdict with words after it (`Yes, because ...`,
 `Yes, but not fully`, `Yes, probably`) is no verdict: no list of words
 tells, in every language, a reason from a qualification that takes the
@@ -78,16 +78,16 @@ def read(value: object) -> tuple[Optional[float], Optional[str], str]:
   """Returns (score, why there is none, the verdict phrase read).
 
   The value must be a verdict phrase, decorated at most with punctuation,
-  signs, spaces and the same verdict again: `Yes`, `**はい**`, `ＹＥＳ`,
-  `✅ Yes`, `No.`. Anything more makes it no verdict: a question mark
+  signs, spaces and the same verdict again: `Yes`, `**Yes**`, `ＹＥＳ`,
+  `No.`. Anything more makes it no verdict: a question mark
   (`Yes?`), a stand-alone verdict of the other kind (`No. Correction:
-  yes`), any word (`Yes, because ...`, `Met only partially`), since a
+  yes`), any word (`Yes, because ...`, `Yes only partially`), since a
   word after a verdict may as well take it back as give its reason, a
   number (`No. 2` heads the next block), or a pictograph or mathematical
-  sign that is no verdict phrase of its kind (`Yes 👎`, `Yes ±`). "Not
-  applicable" is a yes, as the templates define `yes`, except in the forms
-  that can also mean "does not hold"
-  (`_rubric_vocabulary.AMBIGUOUS_NOT_APPLICABLE`).
+  sign that is no verdict phrase of its kind (`Yes 👎`, `Yes ±`). A
+  not-applicable phrase (`_rubric_vocabulary.NOT_APPLICABLE`) is a yes, as
+  the templates define `yes`, except in the forms that can also mean "does
+  not hold" (`_rubric_vocabulary.AMBIGUOUS_NOT_APPLICABLE`).
 
   Args:
     value: The verdict as the judge wrote it. A bool is taken as is.
@@ -183,7 +183,7 @@ def is_not_applicable(value: object) -> bool:
 
 
 def opening_verdict(value: object) -> Optional[float]:
-  """The verdict `value` opens with, taken back or not (`Not met: ...`)."""
+  """The verdict `value` opens with, taken back or not (`No: ...`)."""
   return read(read(value)[2])[0]
 
 

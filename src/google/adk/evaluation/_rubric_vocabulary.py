@@ -14,14 +14,14 @@
 
 """The label and verdict words a rubric judge may write, in one place.
 
-The rubric templates ask for the labels `ID`, `Property`, `Rationale` and
-`Verdict` and the verdicts `yes` / `no`; judges vary the words (`Reasoning`,
-`Final verdict`, `Pass`, `N/A`, a check mark). Every form the parser accepts
-is listed here, so that a reviewer can check the words without reading the
-parser. Entries are compared after NFKC normalization and case
-folding, so case and full-width variants need not be listed. Words of other
-languages come from the modules of `_rubric_languages` (see the end of this
-module).
+The rubric templates ask for the labels `ID`, `Property`, `Evidence`,
+`Rationale` and `Verdict`, `STEP n` lines, and the verdicts `yes` / `no`:
+those are the words listed here, with ADK's own name for the id field
+(`rubric_id`). Entries are compared after NFKC normalization and case
+folding, so case and full-width variants need not be listed. Other words
+(`Reasoning`, `Final verdict`, `Pass`, `N/A`, a check mark, another
+language's) come from the modules of `_rubric_languages` (see the end of
+this module), which ADK ships without any.
 """
 
 from __future__ import annotations
@@ -34,101 +34,41 @@ from typing import Iterable
 
 # The field each label names. A `conclusion` label (`Final verdict`, `結論`)
 # gives the verdict of a block that has no `verdict` line; beside one, it
-# counts only where it opens with a verdict, which must then agree.
+# counts only where it opens with a verdict, which must then agree. The
+# templates have none.
 LABELS: dict[str, tuple[str, ...]] = {
-    "id": (
-        "id",
-        "rubric id",
-        "rubric_id",
-        "property id",
-    ),
-    "property": (
-        "property",
-        "rubric",
-        "criterion",
-    ),
+    "id": ("id", "rubric id", "rubric_id"),
+    "property": ("property",),
     "evidence": ("evidence",),
-    "rationale": (
-        "rationale",
-        "reasoning",
-        "reason",
-        "explanation",
-    ),
+    "rationale": ("rationale",),
     "verdict": ("verdict",),
-    "conclusion": (
-        "conclusion",
-        "final verdict",
-        "overall verdict",
-    ),
+    "conclusion": (),
 }
 
 # The word of the templates' `STEP 1:` ... `STEP 5:` lines: a numbered step
 # is the judge's working, never a second verdict.
 STEP_WORDS: tuple[str, ...] = ("step",)
 
-# Verdict phrases and the score each stands for. "Not applicable" counts as
-# yes: every rubric template defines `yes` as "fulfilled, or not applicable"
-# (see `NOT_APPLICABLE` for the exceptions). A value holding forms of both
-# (`yes/no`, `はい・いいえ`) is no verdict. A word that means yes in one
-# language and no in another (`tak`: Polish yes, Indonesian no) is not listed.
+# Verdict phrases and the score each stands for. A value holding forms of
+# both (`yes/no`, `はい・いいえ`) is no verdict. A word that means yes in one
+# language and no in another (`tak`: Polish yes, Indonesian no) is never
+# listed.
 VERDICTS: dict[float, tuple[str, ...]] = {
-    1.0: (
-        "yes",
-        "true",
-        "pass",
-        "passed",
-        "met",
-        "fulfilled",
-        "satisfied",
-        "n/a",
-        "not applicable",
-        "non applicable",
-        "non-applicable",
-        "inapplicable",
-        "✓",
-        "✔",
-        "✅",
-        "☑",
-        "○",
-        "◯",
-    ),
-    0.0: (
-        "no",
-        "false",
-        "fail",
-        "failed",
-        "not met",
-        "not fulfilled",
-        "not satisfied",
-        "✗",
-        "✘",
-        "❌",
-        "×",
-        "✕",
-    ),
+    1.0: ("yes",),
+    0.0: ("no",),
 }
 
-# The verdict phrases above that say "not applicable". They are a yes, as the
-# templates define it, unless the property is itself about whether something
-# applies; those in `AMBIGUOUS_NOT_APPLICABLE` also mean "does not hold" in
-# their language (`nicht zutreffend`: "not true"), so they are no verdict;
-# none of the English forms does.
-NOT_APPLICABLE: tuple[str, ...] = (
-    "n/a",
-    "not applicable",
-    "non applicable",
-    "non-applicable",
-    "inapplicable",
-)
+# The verdict phrases of `VERDICTS` that say "not applicable". They are a
+# yes, as every rubric template defines `yes` ("fulfilled, or not
+# applicable"), unless the property is itself about whether something
+# applies (`APPLICABILITY_WORDS`: words, compared case-folded as parts of the
+# text, that make a property be about what applies); those in
+# `AMBIGUOUS_NOT_APPLICABLE` also mean "does not hold" in their language
+# (`nicht zutreffend`: "not true"), so they are no verdict. The templates
+# list no such phrase.
+NOT_APPLICABLE: tuple[str, ...] = ()
 AMBIGUOUS_NOT_APPLICABLE: tuple[str, ...] = ()
-
-# Words (compared case-folded, as parts of the text) that make a property be
-# about what applies: "not applicable" cannot answer it.
-APPLICABILITY_WORDS: tuple[str, ...] = (
-    "appl",
-    "relevan",
-    "pertinen",
-)
+APPLICABILITY_WORDS: tuple[str, ...] = ()
 
 
 # Other languages' words: a module of the `_rubric_languages` package may

@@ -13,7 +13,8 @@
 # limitations under the License.
 
 
-"""Label and verdict words of languages other than English, one module each.
+"""Label and verdict words beyond the templates' own, one module per
+language.
 
 A module here may define any of the tables of `_rubric_vocabulary`
 (`LABELS`, `STEP_WORDS`, `VERDICTS`, `NOT_APPLICABLE`,
