@@ -61,6 +61,21 @@ def test_json_answers(template: str):
   ]
 
 
+@pytest.mark.parametrize(
+    "record",
+    ['{"id": 1, "answer": "yes"}', '{"result": {"id": "1", "verdict": "yes"}}'],
+)
+def test_a_fence_beside_fields_the_tables_lack_is_quoted_material(record):
+  # A judge's own labels (here Swahili) are unknown, and its evidence quotes
+  # a tool's record: the record is not the judge's verdict.
+  text = (
+      "Kigezo: Wakala anauliza dawa\nTathmini: Hapana - alitoa dozi.\n"
+      f"Matokeo ya zana:\n```json\n{record}\n```"
+  )
+
+  assert answer_blocks(text) == []
+
+
 @pytest.mark.parametrize("answer_key", ["answer", "Answer", "ANSWER"])
 @pytest.mark.parametrize(("answer", "score"), [("yes", 1.0), ("no", None)])
 def test_json_verdict_and_answer_keys_must_agree(

@@ -772,8 +772,13 @@ def parse_judge_answer(text: object) -> list[JudgeBlock]:
   stripped = text.strip()  # No text block: a JSON answer, bare or fenced.
   if stripped[:1] in ("{", "["):
     return _parse_json(stripped)
+  # A fence is the answer only where the text around it has no field of its
+  # own (`Assessment: No`, in labels no table knows): else it is quoted
+  # material, such as a tool's record. A lead-in (`Here you go:`) is none.
   fences = {line.fence for line in lines if line.fence}
+  fields = any(x.value for line in lines if not line.fence for x in line.labels)
   fenced = [line.text for line in lines if line.fence in fences][1:]
-  blocks = _parse_json("\n".join(fenced)) if len(fences) == 1 else []
+  read = len(fences) == 1 and not fields
+  blocks = _parse_json("\n".join(fenced)) if read else []
   _check_mentions([line for line in lines if not line.fence], blocks)
   return blocks
