@@ -15,9 +15,9 @@
 """Echoed ids and property texts are compared after documented normalization.
 
 A block reaches a rubric by an id the judge decorated (`**R1**`, `[id: r1]`)
-or by a property text it rewrote without changing it for a reader (a long
-vowel mark, full-width letters); an id or a text that several rubrics share
-after normalization reaches none of them.
+or by a property text it rewrote without changing it for a reader
+(full-width letters, markdown), with the same signs; an id or a text that
+several rubrics share after normalization reaches none of them.
 """
 
 from __future__ import annotations
@@ -114,3 +114,32 @@ def test_a_text_that_two_rubrics_fold_to_reaches_neither():
 
   assert scored == {}
   assert score is None
+
+
+@pytest.mark.parametrize(
+    ("rubric", "echoed"),
+    [
+        ("Recommends ≤ 2 tablets per day.", "Recommends ≥ 2 tablets per day."),
+        ("Says it is -5 degrees outside.", "Says it is +5 degrees outside."),
+        ("Says it is -5 degrees outside.", "Says it is 5 degrees outside."),
+        ("Quotes the price in $.", "Quotes the price in €."),
+    ],
+    ids=["le_ge", "minus_plus", "minus_dropped", "currency"],
+)
+def test_a_text_that_differs_in_a_sign_reaches_no_rubric(rubric, echoed):
+  # Folding drops symbols; the texts must still give the same signs.
+  score, scored = _score({"r1": rubric}, f"Property: {echoed}\nVerdict: yes\n")
+
+  assert scored == {}
+  assert score is None
+
+
+def test_exact_echoes_of_texts_that_differ_only_in_a_sign_reach_their_rubrics():
+  score, scored = _score(
+      {"gt": "Price > 100", "lt": "Price < 100"},
+      "Property: Price > 100\nVerdict: yes\n\n"
+      "Property: Price < 100\nVerdict: no\n",
+  )
+
+  assert scored == {"gt": 1.0, "lt": 0.0}
+  assert score == 0.5

@@ -185,3 +185,27 @@ def test_a_script_module_adds_its_steps_after_the_own_ones(
   assert [name for name, _ in steps][-1] == "x_as_y"
   assert steps[-1][1]("x") == "y"
   assert [name for name, _ in folding.FOLD_STEPS][:2] == list(_STEP_PAIRS)
+
+
+@pytest.mark.parametrize(
+    ("text", "signs"),
+    [
+        ("Recommends ≤ 2 tablets", ("≤",)),
+        ("at -5 °C", ("-", "°")),
+        ("SKU-5 costs $3.50", ("$", ".")),
+        ("> quote and | table", ()),
+        ("Price > 100", (">",)),
+        ("C++ or C#", ("+", "#")),
+        ("50 ٪", ("%",)),
+    ],
+)
+def test_signs_are_what_folding_drops_that_changes_a_text(text, signs):
+  assert folding.signs(folding.copy_form(text)) == signs
+
+
+def test_the_copy_form_keeps_signs_and_decodes_escapes():
+  assert (
+      folding.copy_form("  **ＰＲＩＣＥ**  >  100 \\u00e9")
+      == "**price** > 100 é"
+  )
+  assert folding.copy_form(None) == ""

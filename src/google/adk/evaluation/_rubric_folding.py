@@ -148,6 +148,73 @@ def fold(text: object) -> tuple[str, ...]:
   return tuple(_TOKEN.findall(text.translate(_FOLD_TABLE)))
 
 
+def copy_form(text: object) -> str:
+  """`text` as an exact copy is compared: NFKC, case folded, spaces collapsed,
+  escapes decoded (as `fold` reads it); signs and punctuation kept."""
+  if not isinstance(text, str):
+    return ""
+  text = decode_escapes(text)
+  return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+# Signs that folding turns into spaces but that change what a text says.
+# Percent and per mille signs, the Arabic ones as the others.
+_SIGN_CHARS = {"%": "%", "٪": "%", "‰": "‰", "؉": "‰", "‱": "‱", "؊": "‱"}
+_MINUS = frozenset("-‐‑‒–—−﹣－˗➖")
+# Marks after a digit that give it a unit (feet and inches, minutes and
+# seconds: `8'` / `8"`), by the prime each stands for.
+_PRIMES = {"'": "′", "’": "′", "′": "′", '"': "″", "”": "″", "″": "″"}
+# Where a sign may be: a character that is neither a letter, a digit nor a
+# space, or a long vowel mark (`ー5℃`: an IME's minus).
+_MAYBE_SIGN = re.compile(r"[^\w\s]|\u30fc")
+
+
+def signs(copy: str) -> tuple[str, ...]:
+  """The signs of a text (in `copy_form`), in order: what `fold` drops that
+  changes what the text says, so that texts that fold alike must also agree
+  on them (`≤ 2` is not `≥ 2`, `-5` is not `5`, `$` is not `€`).
+
+  Currency and mathematical symbols (`$`, `€`, `≥`), percent signs (`٪` as
+  `%`), a minus written before a digit and after no letter or digit of a
+  spaced script (`-5`, `为-5度`, not `SKU-5`; also a long vowel mark after
+  no katakana: `気温がー5℃`), an ASCII `+ < = > | ~`
+  only beside a number (`> 4`, not markdown's `> quote` or a table's `|`),
+  any mark between two digits (`1.5` / `1,5` / `1-5`, `10:30` / `10/30`), a
+  decimal or thousands mark before a digit (`.5`) and a prime or quote mark
+  after one (`8'` / `8"`): a number's marks are part of it. Also a `+` or
+  `#` right after a letter (`C++`, `C#`, `A+`) and any other symbol (`✅` /
+  `❌`, `👍` / `👎`, `★★★`).
+  """
+  found_signs = []
+  for found in _MAYBE_SIGN.finditer(copy):
+    char, k = found.group(), found.start()
+    before = copy[k - 1] if k else " "
+    after = copy[k + 1 : k + 2]
+    if after.isdigit() and (before.isdigit() or char in ".,٫٬"):
+      found_signs.append(char)
+    elif char == "\u30fc":  # A long vowel mark lengthens katakana only.
+      if after.isdigit() and not "\u30a0" <= before <= "\u30ff":
+        found_signs.append("-")
+    elif char in _MINUS:
+      spaced = before.isalnum() and not _UNSPACED_CHAR.match(before)
+      if after.isdigit() and not spaced:
+        found_signs.append("-")
+    elif char in _PRIMES and before.isdigit():
+      # NFKC writes `″` as two `′`.
+      found_signs.append("″" if copy[k : k + 2] == "′′" else _PRIMES[char])
+    elif char in "+#" and before.isalpha() and not after.isalnum():
+      found_signs.append(char)
+    elif char in _SIGN_CHARS or unicodedata.category(char) in ("Sc", "So"):
+      found_signs.append(_SIGN_CHARS.get(char, char))
+    elif unicodedata.category(char) == "Sm" and (
+        not char.isascii()
+        or copy[k + 1 :].lstrip()[:1].isdigit()
+        or copy[:k].rstrip()[-1:].isdigit()
+    ):
+      found_signs.append(char)
+  return tuple(found_signs)
+
+
 # The token classes below are asked of the same few thousand tokens again and
 # again while matching; caching them halves the time of a no-id answer at 200
 # rubrics (scripts/benchmark_matching.py).

@@ -23,7 +23,8 @@ Each block of the judge's answer goes to at most one rubric:
    apart (see `_sides_with`). Then neither rubric gets the block.
 2. **text**: without a usable id, the folded property text (see
    `_rubric_folding.fold`) equals the text of exactly one rubric, with the
-   same signs (`-5` is not `5`, `$` is not `€`: see `_signs`).
+   same signs (`-5` is not `5`, `$` is not `€`: see
+   `_rubric_folding.signs`).
 3. **rewrite**: the property text is a spelling of exactly one rubric's
    text, never a changed word; a word that every rubric has may be
    inflected (`lists` / `listed`; see `_Rubrics.is_rewrite`).
@@ -47,7 +48,6 @@ import itertools
 import re
 from typing import Any
 from typing import Optional
-import unicodedata
 
 from . import _rubric_folding as folding
 from ._rubric_accounting import quote as _quote
@@ -236,12 +236,12 @@ class _Rubrics:
 
   @functools.cached_property
   def copies(self) -> list[str]:
-    return [_copy_form(t) for t in self.raw]
+    return [folding.copy_form(t) for t in self.raw]
 
   def signs(self, i: int) -> tuple[str, ...]:
-    """The signs of rubric `i`'s text (see `_signs`)."""
+    """The signs of rubric `i`'s text (see `_rubric_folding.signs`)."""
     if i not in self._sign_cache:
-      self._sign_cache[i] = _signs(self.copies[i])
+      self._sign_cache[i] = folding.signs(self.copies[i])
     return self._sign_cache[i]
 
   def repeats_example(self, tokens: tuple[str, ...]) -> bool:
@@ -302,7 +302,7 @@ class _Rubrics:
       # Folding drops signs (`-5` / `5`, `$` / `€`): the texts must agree on
       # them too (an exact copy does).
       if any(self.copies[i] != copy for i in same):
-        signs = _signs(copy)
+        signs = folding.signs(copy)
         same = [
             i for i in same if self.copies[i] == copy or self.signs(i) == signs
         ]
@@ -328,7 +328,7 @@ class _Rubrics:
         if self.is_rewrite(tokens, i, signature)
     ]
     if rewrites:
-      signs = _signs(copy)
+      signs = folding.signs(copy)
       rewrites = [i for i in rewrites if self.signs(i) == signs]
     if len(rewrites) == 1:
       return rewrites[0], TIER_REWRITE, ""
@@ -475,68 +475,6 @@ def _is_spelling(block: tuple[str, ...], rubric: tuple[str, ...]) -> bool:
       or written in _KANA_SPELLINGS.get(listed, ())
       or listed in _KANA_SPELLINGS.get(written, ())
   )
-
-
-def _copy_form(text: object) -> str:
-  if not isinstance(text, str):
-    return ""
-  text = folding.decode_escapes(text)  # As `fold` reads it.
-  return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
-
-
-# Signs that folding turns into spaces but that change what a text says.
-# Percent and per mille signs, the Arabic ones as the others.
-_SIGN_CHARS = {"%": "%", "٪": "%", "‰": "‰", "؉": "‰", "‱": "‱", "؊": "‱"}
-_MINUS = frozenset("-‐‑‒–—−﹣－˗➖")
-# Marks after a digit that give it a unit (feet and inches, minutes and
-# seconds: `8'` / `8"`), by the prime each stands for.
-_PRIMES = {"'": "′", "’": "′", "′": "′", '"': "″", "”": "″", "″": "″"}
-# Where a sign may be: a character that is neither a letter, a digit nor a
-# space, or a long vowel mark (`ー5℃`: an IME's minus).
-_MAYBE_SIGN = re.compile(r"[^\w\s]|\u30fc")
-
-
-def _signs(copy: str) -> tuple[str, ...]:
-  """The signs of a text (in `_copy_form`), in order.
-
-  Currency and mathematical symbols (`$`, `€`, `≥`), percent signs (`٪` as
-  `%`), a minus written before a digit and after no letter or digit of a
-  spaced script (`-5`, `为-5度`, not `SKU-5`; also a long vowel mark after
-  no katakana: `気温がー5℃`), an ASCII `+ < = > | ~` only beside a number
-  (`> 4`, not markdown's `> quote` or a table's `|`), any mark between two
-  digits (`1.5` / `1,5` / `1-5`, `10:30` / `10/30`), a decimal or
-  thousands mark before a digit (`.5`) and a prime or quote mark after one
-  (`8'` / `8"`): a number's marks are part of it. Also a `+` or `#` right
-  after a letter (`C++`, `C#`, `A+`) and any other symbol (`✅` / `❌`,
-  `👍` / `👎`, `★★★`).
-  """
-  signs = []
-  for found in _MAYBE_SIGN.finditer(copy):
-    char, k = found.group(), found.start()
-    before = copy[k - 1] if k else " "
-    after = copy[k + 1 : k + 2]
-    if after.isdigit() and (before.isdigit() or char in ".,٫٬"):
-      signs.append(char)
-    elif char == "\u30fc":  # A long vowel mark lengthens katakana only.
-      if after.isdigit() and not "\u30a0" <= before <= "\u30ff":
-        signs.append("-")
-    elif char in _MINUS:
-      if after.isdigit() and not (before.isalnum() and folding.is_word(before)):
-        signs.append("-")
-    elif char in _PRIMES and before.isdigit():
-      # NFKC writes `″` as two `′`.
-      signs.append("″" if copy[k : k + 2] == "′′" else _PRIMES[char])
-    elif char in "+#" and before.isalpha() and not after.isalnum():
-      signs.append(char)
-    elif char in _SIGN_CHARS or unicodedata.category(char) in ("Sc", "So"):
-      signs.append(_SIGN_CHARS.get(char, char))
-    elif unicodedata.category(char) == "Sm" and (
-        not char.isascii()
-        or copy[k + 1 :].lstrip()[:1].isdigit()
-        or copy[:k].rstrip()[-1:].isdigit()
-    ):
-      signs.append(char)
-  return tuple(signs)
 
 
 @functools.cache
@@ -711,7 +649,9 @@ def match_rubric_responses(
       else:
         attached.setdefault(by_id, []).append(_Attached(b, TIER_ID, response))
       continue
-    by_text, tier, why = index.identify(tokens, _copy_form(property_text))
+    by_text, tier, why = index.identify(
+        tokens, folding.copy_form(property_text)
+    )
     if by_text is not None:
       attached.setdefault(by_text, []).append(_Attached(b, tier, response))
       continue
@@ -748,7 +688,7 @@ def _id_refusal(
   number it adds, as `1日` in `1日2錠`, does not matter), or sides with
   another rubric (see `_sides_with`).
   """
-  by_text, _, _ = index.identify(tokens, _copy_form(property_text))
+  by_text, _, _ = index.identify(tokens, folding.copy_form(property_text))
   named = f"its ID names rubric {_quote(index.ids[i])}"
   if by_text is not None and by_text != i:
     return f"{named} but its text is rubric {_quote(index.ids[by_text])}'s"
