@@ -249,3 +249,13 @@ def test_rubrics_without_text_are_reached_by_id_only():
 
   assert outcomes == {"a": (0.0, _ID), "b": (1.0, _ID)}
   assert _reasons(report) == ["no rubric has this property text"]
+
+
+@pytest.mark.parametrize("text", [None, "", 3])
+def test_a_rubric_without_text_is_about_nothing_that_applies(text):
+  # A criterion built without validation may hold such a rubric; a
+  # not-applicable verdict (where a vocabulary module lists one) must not
+  # raise on it.
+  assert not _rubric_matching._about_applying(  # pylint: disable=protected-access
+      text, "n/a", lambda verdict: True
+  )

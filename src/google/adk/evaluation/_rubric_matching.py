@@ -821,7 +821,7 @@ def _outcome(
 
 
 def _about_applying(
-    text: str,
+    text: object,
     verdict: object,
     not_applicable: Callable[[object], bool],
 ) -> bool:
@@ -835,7 +835,7 @@ def _about_applying(
   """
   if not not_applicable(verdict):
     return False
-  folded = text.casefold()
+  folded = text.casefold() if isinstance(text, str) else ""
   words = set(folded.split())
   return any(word in folded for word in APPLICABILITY_WORDS) or any(
       len(word) > 2 and word in words and read_verdict(word) is None
