@@ -107,16 +107,19 @@ def test_id_tier_is_exact_after_normalization():
 
 
 def test_rubrics_that_fold_alike_are_told_apart_by_exact_copies():
-  # ユーザ and ユーザー fold alike; exact copies still name their rubric.
-  outcomes, _ = _match(
+  # The two texts differ only in punctuation, which folding drops; exact
+  # copies still name their rubric, and a third spelling names neither.
+  outcomes, report = _match(
       _rubrics(
-          ("a", "ユーザの年齢を確認した"), ("b", "ユーザーの年齢を確認した")
+          ("a", "The agent asked first."), ("b", "The agent asked first!")
       ),
-      "Property: ユーザーの年齢を確認した\nVerdict: yes\n"
-      "Property: ユーザの年齢を確認した\nVerdict: no\n",
+      "Property: The agent asked first!\nVerdict: yes\n"
+      "Property: The agent asked first.\nVerdict: no\n"
+      "Property: **The agent asked first**\nVerdict: no\n",
   )
 
   assert outcomes == {"a": (0.0, _TEXT), "b": (1.0, _TEXT)}
+  assert _reasons(report) == ["its text fits 2 rubrics"]
 
 
 def test_rubrics_with_equal_text_are_not_guessed():
