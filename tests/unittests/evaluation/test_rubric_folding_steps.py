@@ -197,6 +197,10 @@ def test_a_script_module_adds_its_steps_after_the_own_ones(
         ("Price > 100", (">",)),
         ("C++ or C#", ("+", "#")),
         ("50 ٪", ("%",)),
+        ("computes 10 - 2", ("-",)),
+        ("computes 10 / 2", ("/",)),
+        ("in 2023, 5 items", ()),
+        ("SKU-2's price, 8' tall", ("′",)),
     ],
 )
 def test_signs_are_what_folding_drops_that_changes_a_text(text, signs):

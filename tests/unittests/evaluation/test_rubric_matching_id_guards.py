@@ -15,8 +15,9 @@
 """Tests for the guards of the id tier of `_rubric_matching`.
 
 The id is refused when the block's property text is another rubric's, holds
-another rubric's numbers, or sides with another rubric on the words that
-tell the two apart; then neither rubric gets the block.
+another rubric's numbers, gives other signs than its rubric, or sides with
+another rubric on the words that tell the two apart; then neither rubric
+gets the block.
 """
 
 from __future__ import annotations
@@ -255,3 +256,46 @@ def test_the_rival_is_found_among_many_rubrics_that_share_a_common_word():
   assert _reasons(report) == [
       "its ID names rubric 'r0' but its text points to rubric 'r101'"
   ]
+
+
+@pytest.mark.parametrize(
+    ("rubric", "written"),
+    [
+        (
+            "The agent offers a 10% discount.",
+            "The agent offers a $10 discount.",
+        ),
+        ("Says it is -5 °C outside.", "Says it is +5 °C outside."),
+        (
+            "Recommends at most 2 doses (≤ 2).",
+            "Recommends 2 doses or more (≥ 2).",
+        ),
+    ],
+    ids=["percent_dollar", "minus_plus", "le_ge"],
+)
+def test_an_id_over_a_text_with_other_signs_is_refused(rubric, written):
+  outcomes, report = _match(
+      _rubrics(("r1", rubric)), f"ID: r1\nProperty: {written}\nVerdict: yes\n"
+  )
+
+  assert outcomes == {"r1": _NONE}
+  assert _reasons(report) == [
+      "its ID names rubric 'r1' but its text differs from that rubric's in a"
+      " sign"
+  ]
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "“The agent quotes the price of SKU-2”",
+        "**The agent quoted SKU-2's price**",
+    ],
+)
+def test_quotes_around_an_id_s_text_are_no_signs(written):
+  outcomes, _ = _match(
+      _rubrics(("r1", "The agent quotes the price of SKU-2")),
+      f"ID: r1\nProperty: {written}\nVerdict: yes\n",
+  )
+
+  assert outcomes == {"r1": (1.0, _ID)}

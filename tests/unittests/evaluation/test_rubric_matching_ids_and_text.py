@@ -57,7 +57,9 @@ _TEXT = _rubric_matching.TIER_TEXT
     ],
 )
 def test_id_tier_accepts_how_judges_echo_ids(echo: str):
-  outcomes, _ = _match(_PHARMACY, f"ID: {echo}\nProperty: 別の文\nVerdict: no")
+  outcomes, _ = _match(
+      _PHARMACY, f"ID: {echo}\nProperty: 違う文章\nVerdict: no"
+  )
 
   assert outcomes == {"r1": _NONE, "r2": (0.0, _ID), "r3": _NONE}
 

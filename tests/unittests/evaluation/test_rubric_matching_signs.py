@@ -199,3 +199,37 @@ def test_a_changed_sign_never_attaches(mine: str, written: str, number: int):
 
   expected = (1.0, _TEXT) if mine == written else _NONE
   assert outcomes == {"r1": expected, "r2": _NONE}
+
+
+@pytest.mark.parametrize(
+    ("rubric", "written"),
+    [
+        (
+            "The agent mentions the cancellation fee.",
+            "The agent does not mention the cancellation fee.",
+        ),
+        ("El agente menciona la tarifa.", "El agente no menciona la tarifa."),
+        ("キャンセル料に言及している", "キャンセル料に言及していない"),
+        ("提到了取消费", "没有提到取消费"),
+    ],
+    ids=["en", "es", "ja", "zh"],
+)
+def test_an_id_over_its_text_negated_is_refused(rubric, written):
+  outcomes, report = _match(
+      _rubrics(("r1", rubric)), f"ID: r1\nProperty: {written}\nVerdict: yes\n"
+  )
+
+  assert outcomes == {"r1": _NONE}
+  assert _reasons(report) == [
+      "its ID names rubric 'r1' but its text differs from that rubric's in a"
+      " negation"
+  ]
+
+
+def test_an_id_over_its_text_negated_alike_is_kept():
+  outcomes, _ = _match(
+      _rubrics(("r1", "The agent does not reveal the password.")),
+      "ID: r1\nProperty: The agent never reveals the password.\nVerdict: yes\n",
+  )
+
+  assert outcomes == {"r1": (1.0, _rubric_matching.TIER_ID)}

@@ -179,9 +179,10 @@ def signs(copy: str) -> tuple[str, ...]:
   spaced script (`-5`, `为-5度`, not `SKU-5`; also a long vowel mark after
   no katakana: `気温がー5℃`), an ASCII `+ < = > | ~`
   only beside a number (`> 4`, not markdown's `> quote` or a table's `|`),
-  any mark between two digits (`1.5` / `1,5` / `1-5`, `10:30` / `10/30`), a
+  any mark between two digits (`1.5` / `1,5` / `1-5`, `10:30` / `10/30`) or
+  set apart between two (`10 - 2`, `10 / 2`), a
   decimal or thousands mark before a digit (`.5`) and a prime or quote mark
-  after one (`8'` / `8"`): a number's marks are part of it. Also a `+` or
+  after one (`8'` / `8"`, not `2's`): a number's marks are part of it. Also a `+` or
   `#` right after a letter (`C++`, `C#`, `A+`) and any other symbol (`✅` /
   `❌`, `👍` / `👎`, `★★★`).
   """
@@ -190,7 +191,13 @@ def signs(copy: str) -> tuple[str, ...]:
     char, k = found.group(), found.start()
     before = copy[k - 1] if k else " "
     after = copy[k + 1 : k + 2]
-    if after.isdigit() and (before.isdigit() or char in ".,٫٬"):
+    # An operator set apart between two numbers (`10 - 2`, `10 / 2`).
+    operator = (
+        k > 1
+        and before == after == " "
+        and (copy[k - 2].isdigit() and copy[k + 2 : k + 3].isdigit())
+    )
+    if after.isdigit() and (before.isdigit() or char in ".,٫٬") or operator:
       found_signs.append(char)
     elif char == "\u30fc":  # A long vowel mark lengthens katakana only.
       if after.isdigit() and not "\u30a0" <= before <= "\u30ff":
@@ -199,7 +206,7 @@ def signs(copy: str) -> tuple[str, ...]:
       spaced = before.isalnum() and not _UNSPACED_CHAR.match(before)
       if after.isdigit() and not spaced:
         found_signs.append("-")
-    elif char in _PRIMES and before.isdigit():
+    elif char in _PRIMES and before.isdigit() and not after.isalpha():
       # NFKC writes `″` as two `′`.
       found_signs.append("″" if copy[k : k + 2] == "′′" else _PRIMES[char])
     elif char in "+#" and before.isalpha() and not after.isalnum():

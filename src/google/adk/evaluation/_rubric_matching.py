@@ -685,10 +685,13 @@ def _id_refusal(
   The id is refused when the block's property text (folded: `tokens`) is
   another rubric's, leaves out one of its rubric's numbers (`three tablets`
   over `2 tablets` may be another rubric's, in words not compared here; a
-  number it adds, as `1日` in `1日2錠`, does not matter), or sides with
-  another rubric (see `_sides_with`).
+  number it adds, as `1日` in `1日2錠`, does not matter), gives other signs
+  than its rubric (`+5 °C` over `-5 °C`, `$10` over `10%`) or other
+  negations (`does not mention` over `mentions`), or sides with another
+  rubric (see `_sides_with`).
   """
-  by_text, _, _ = index.identify(tokens, folding.copy_form(property_text))
+  copy = folding.copy_form(property_text)
+  by_text, _, _ = index.identify(tokens, copy)
   named = f"its ID names rubric {_quote(index.ids[i])}"
   if by_text is not None and by_text != i:
     return f"{named} but its text is rubric {_quote(index.ids[by_text])}'s"
@@ -697,10 +700,23 @@ def _id_refusal(
     mine = index.numbers[i]
     if any(written.count(n) < mine.count(n) for n in mine):
       return f"{named} but its text does not give that rubric's numbers"
+    if _bare_signs(copy) != _bare_signs(index.copies[i]):
+      return f"{named} but its text differs from that rubric's in a sign"
+    if _negations(tokens) != index.signature(i)[1]:
+      return f"{named} but its text differs from that rubric's in a negation"
     rival = _sides_with(index, tokens, i)
     if rival is not None:
       return f"{named} but its text points to rubric {_quote(index.ids[rival])}"
   return ""
+
+
+# Quotes and emphasis a judge may put around a property it copies.
+_AROUND = " \"'`*_“”‘’「」『』«»‹›"
+
+
+def _bare_signs(copy: str) -> tuple[str, ...]:
+  """The signs of a text without the quotes or emphasis around it."""
+  return folding.signs(copy.strip(_AROUND))
 
 
 def _sides_with(
