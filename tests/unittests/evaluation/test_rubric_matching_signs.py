@@ -233,3 +233,13 @@ def test_an_id_over_its_text_negated_alike_is_kept():
   )
 
   assert outcomes == {"r1": (1.0, _rubric_matching.TIER_ID)}
+
+
+def test_an_id_over_an_unrelated_text_with_a_negation_is_kept():
+  # Not a restatement of its rubric: the id is the contract.
+  outcomes, _ = _match(
+      _rubrics(("r1", "Is the response good?")),
+      "ID: r1\nProperty: a paraphrase no rubric contains\nVerdict: yes\n",
+  )
+
+  assert outcomes == {"r1": (1.0, _rubric_matching.TIER_ID)}

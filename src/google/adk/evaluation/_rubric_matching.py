@@ -686,9 +686,9 @@ def _id_refusal(
   another rubric's, leaves out one of its rubric's numbers (`three tablets`
   over `2 tablets` may be another rubric's, in words not compared here; a
   number it adds, as `1日` in `1日2錠`, does not matter), gives other signs
-  than its rubric (`+5 °C` over `-5 °C`, `$10` over `10%`) or other
-  negations (`does not mention` over `mentions`), or sides with another
-  rubric (see `_sides_with`).
+  than its rubric (`+5 °C` over `-5 °C`, `$10` over `10%`), restates it
+  with other negations (`does not mention the fee` over `mentions the
+  fee`), or sides with another rubric (see `_sides_with`).
   """
   copy = folding.copy_form(property_text)
   by_text, _, _ = index.identify(tokens, copy)
@@ -702,7 +702,12 @@ def _id_refusal(
       return f"{named} but its text does not give that rubric's numbers"
     if _bare_signs(copy) != _bare_signs(index.copies[i]):
       return f"{named} but its text differs from that rubric's in a sign"
-    if _negations(tokens) != index.signature(i)[1]:
+    if _negations(tokens) != index.signature(i)[1] and (
+        2 * len(index.token_sets[i].intersection(tokens))
+        >= len(index.token_sets[i])
+    ):
+      # A restatement of the rubric (half its words or more) with a
+      # negation added or dropped says the opposite.
       return f"{named} but its text differs from that rubric's in a negation"
     rival = _sides_with(index, tokens, i)
     if rival is not None:
