@@ -299,3 +299,48 @@ def test_quotes_around_an_id_s_text_are_no_signs(written):
   )
 
   assert outcomes == {"r1": (1.0, _ID)}
+
+
+@pytest.mark.parametrize(
+    ("own", "other", "written"),
+    [
+        (
+            "Take 2 tablets a day for 3 days.",
+            "Take 3 tablets a day for 2 days.",
+            "For 2 days, take 3 tablets a day.",
+        ),
+        (
+            "Tomar 2 pastillas al día durante 3 días.",
+            "Tomar 3 pastillas al día durante 2 días.",
+            "Durante 2 días, tomar 3 pastillas al día.",
+        ),
+        (
+            "每天服用2片，连续3天",
+            "每天服用3片，连续2天",
+            "连续2天，每天服用3片",
+        ),
+    ],
+    ids=["en", "es", "zh"],
+)
+def test_numbers_moved_onto_the_other_rubric_s_words_are_refused(
+    own, other, written
+):
+  outcomes, report = _match(
+      _rubrics(("r1", own), ("r2", other)),
+      f"ID: r1\nProperty: {written}\nVerdict: yes\n",
+  )
+
+  assert outcomes == {"r1": _NONE, "r2": _NONE}
+  assert _reasons(report) == [_points_to("r1", "r2")]
+
+
+def test_the_own_numbers_said_in_another_order_keep_the_id():
+  outcomes, _ = _match(
+      _rubrics(
+          ("r1", "Take 2 tablets a day for 3 days."),
+          ("r2", "Take 3 tablets a day for 2 days."),
+      ),
+      "ID: r1\nProperty: For 3 days, take 2 tablets a day.\nVerdict: yes\n",
+  )
+
+  assert outcomes == {"r1": (1.0, _ID), "r2": _NONE}

@@ -231,6 +231,18 @@ class _Rubrics:
     return by_numbers
 
   @functools.cached_property
+  def counted(self) -> list[tuple[tuple[str, str], ...]]:
+    return [_counted(t) for t in self.tokens]
+
+  @functools.cached_property
+  def by_counted(self) -> dict[tuple[tuple[str, str], ...], list[int]]:
+    by_counted: dict[tuple[tuple[str, str], ...], list[int]] = {}
+    for i, counted in enumerate(self.counted):
+      if counted:
+        by_counted.setdefault(counted, []).append(i)
+    return by_counted
+
+  @functools.cached_property
   def han_sets(self) -> list[frozenset[str]]:
     return [frozenset(filter(folding.is_han, t)) for t in self.token_sets]
 
@@ -561,6 +573,31 @@ def _numbers(tokens: tuple[str, ...]) -> list[str]:
   return numbers
 
 
+def _counted(tokens: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+  """The numbers of a text, each with what it counts, sorted.
+
+  What a number counts is the token after it, without inflection endings
+  (`2 tablets`, `3 days`, `3天`): a sentence said in another order keeps
+  its pairs, numbers moved onto other words do not (`3 tablets for 2 days`
+  is not `2 tablets for 3 days`).
+  """
+  if not _numbers(tokens):
+    return ()
+  pairs = []
+  run = []
+  padded = (*tokens, "")
+  for k, token in enumerate(padded):
+    if token in _HAN_DIGITS or token in _HAN_UNITS:
+      run.append(token)
+      continue
+    if run:
+      pairs.append((_han_number(run), _stem(token)))
+      run = []
+    if token and folding.is_number(token):
+      pairs.append((token, _stem(padded[k + 1])))
+  return tuple(sorted(pairs))
+
+
 _HAN_DIGITS = dict(
     zip("〇零一二两三四五六七八九", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9))
 )
@@ -729,15 +766,20 @@ def _sides_with(
 ) -> Optional[int]:
   """Another rubric the text sides with against rubric `i`, if any.
 
-  The text sides with rubric `j` when it holds exactly `j`'s numbers and not
-  `i`'s, or more of the words that `j` has and `i` lacks than of those that
+  The text sides with rubric `j` when it counts what `j` counts and not what
+  `i` counts (`_counted`), or holds exactly `j`'s numbers and not `i`'s
+  (unless it counts what `i` counts), or more of the words that `j` has and `i` lacks than of those that
   `i` has and `j` lacks, words compared without inflection endings
   (`confirmed` / `confirms`): a judge that echoed `r1` over a property
   reading `In turn 2 ...` answered `In turn 2 ...`'s rubric.
   """
   numbers = tuple(_numbers(tokens))
-  if numbers and numbers != index.numbers[i]:
-    for j in index.by_numbers.get(numbers, ()):
+  counted = _counted(tokens)
+  if numbers and counted != index.counted[i]:
+    rivals = list(index.by_counted.get(counted, ()))
+    if numbers != index.numbers[i]:
+      rivals += index.by_numbers.get(numbers, ())
+    for j in rivals:
       if j != i:
         return j
   # Compared twice: by words without inflection endings, then by their
