@@ -176,15 +176,14 @@ def signs(copy: str) -> tuple[str, ...]:
 
   Currency and mathematical symbols (`$`, `€`, `≥`), percent signs (`٪` as
   `%`), a minus written before a digit and after no letter or digit of a
-  spaced script (`-5`, `为-5度`, not `SKU-5`; also a long vowel mark after
-  no katakana: `気温がー5℃`), an ASCII `+ < = > | ~`
-  only beside a number (`> 4`, not markdown's `> quote` or a table's `|`),
-  any mark between two digits (`1.5` / `1,5` / `1-5`, `10:30` / `10/30`) or
-  set apart between two (`10 - 2`, `10 / 2`), a
-  decimal or thousands mark before a digit (`.5`) and a prime or quote mark
-  after one (`8'` / `8"`, not `2's`): a number's marks are part of it. Also a `+` or
-  `#` right after a letter (`C++`, `C#`, `A+`) and any other symbol (`✅` /
-  `❌`, `👍` / `👎`, `★★★`).
+  spaced script (`-5`, `为-5度`, not `SKU-5`; also a long vowel mark after no
+  katakana: `気温がー5℃`), an ASCII `+ < = > | ~` only beside a number (`> 4`, not
+  markdown's `> quote` or a table's `|`), any mark between two digits (`1.5` /
+  `1,5` / `1-5`, `10:30` / `10/30`) or set apart between two (`10 - 2`,
+  `10 / 2`), a decimal or thousands mark before a digit (`.5`) and a prime or
+  quote mark after one (`8'` / `8"`, not `2's`): a number's marks are part of
+  it. Also a `+` or `#` right after a letter (`C++`, `C#`, `A+`) and any other
+  symbol (`✅` / `❌`, `👍` / `👎`, `★★★`).
   """
   found_signs = []
   for found in _MAYBE_SIGN.finditer(copy):

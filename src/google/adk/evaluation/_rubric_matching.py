@@ -555,21 +555,26 @@ def _signature(tokens: tuple[str, ...]) -> tuple[list[str], Any]:
 
 def _numbers(tokens: tuple[str, ...]) -> list[str]:
   """The numbers a text holds, in order; a run of Han numerals is one."""
+  return [number for number, _ in _numbers_at(tokens)]
+
+
+def _numbers_at(tokens: tuple[str, ...]) -> list[tuple[str, int]]:
+  """The numbers of `_numbers`, each with the index of the token after it."""
   if _HAN_DIGITS.keys().isdisjoint(tokens) and not any(
       map(folding.is_number, tokens)
   ):
     return []  # Most texts hold none (`两` is the one digit no numeral).
   numbers = []
   run = []
-  for token in (*tokens, ""):
+  for k, token in enumerate((*tokens, "")):
     if token in _HAN_DIGITS or token in _HAN_UNITS:
       run.append(token)
       continue
     if run:
-      numbers.append(_han_number(run))
+      numbers.append((_han_number(run), k))
       run = []
     if token and folding.is_number(token):
-      numbers.append(token)
+      numbers.append((token, k + 1))
   return numbers
 
 
@@ -581,21 +586,8 @@ def _counted(tokens: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
   its pairs, numbers moved onto other words do not (`3 tablets for 2 days`
   is not `2 tablets for 3 days`).
   """
-  if not _numbers(tokens):
-    return ()
-  pairs = []
-  run = []
-  padded = (*tokens, "")
-  for k, token in enumerate(padded):
-    if token in _HAN_DIGITS or token in _HAN_UNITS:
-      run.append(token)
-      continue
-    if run:
-      pairs.append((_han_number(run), _stem(token)))
-      run = []
-    if token and folding.is_number(token):
-      pairs.append((token, _stem(padded[k + 1])))
-  return tuple(sorted(pairs))
+  after = (*tokens, "")
+  return tuple(sorted((n, _stem(after[k])) for n, k in _numbers_at(tokens)))
 
 
 _HAN_DIGITS = dict(
