@@ -14,8 +14,8 @@
 
 """One reproduction per rubric pull request of the stack.
 
-Usage: python rubric_stack_cases.py NN   (NN = 02 to 09 but 08, f2 to f5:
-the upstream layer's and the fork layer's pull request numbers)
+Usage: python rubric_stack_cases.py NN   (NN = 02, 03, 05 to 09 but 08, f1
+to f5: the upstream layer's and the fork layer's pull request numbers)
 
 Each case runs rubric_based_final_response_quality_v1's real
 `evaluate_invocations` on one invocation, with a recorded, hand-written judge
@@ -88,14 +88,6 @@ CASES = {
         ),
         *AS_SAID,
     ),
-    "04": (
-        "answer written as JSON",
-        JA,
-        '[{"id": "asks_first", "property": "%s", "rationale": "ok",'
-        ' "verdict": "yes"},\n {"id": "explains_risks", "property": "%s",'
-        ' "rationale": "効果の説明がない。", "verdict": "no"}]' % (R1, R2),
-        *AS_SAID,
-    ),
     "05": (
         "ids echoed as [id: x], property text with ユーザー",
         JA,
@@ -124,6 +116,14 @@ CASES = {
         blocks(ASKS_YES, layout=PLAIN),
         {"asks_first": 1.0, "explains_risks": None},
         None,
+    ),
+    "f1": (
+        "answer written as JSON, unasked",
+        JA,
+        '[{"id": "asks_first", "property": "%s", "rationale": "ok",'
+        ' "verdict": "yes"},\n {"id": "explains_risks", "property": "%s",'
+        ' "rationale": "効果の説明がない。", "verdict": "no"}]' % (R1, R2),
+        *AS_SAID,
     ),
     "f2": (
         "ids swapped, each over the other rubric's text reworded",

@@ -15,8 +15,7 @@
 """Tests for the part of a verdict value `_rubric_verdicts.read_verdict` reads.
 
 The whole value counts: a verdict with words after it, which may take it
-back, is none. A JSON bool is
-a verdict.
+back, is none.
 """
 
 from __future__ import annotations

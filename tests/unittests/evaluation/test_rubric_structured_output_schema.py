@@ -15,12 +15,13 @@
 """The schema, requests, error test and fallback of structured rubric judging.
 
 The schema asks for exactly one `{id, rationale, verdict}` item per rubric,
-with the ids the prompt shows; an answer of that shape is read by the same
-parser as text answers; a structured request is the prompt with the JSON
-instruction in the template's `{output_instruction}` field, the schema, and
-the exact text mode request to fall back on; only the type and HTTP status of
-an error (400 or 422) make a refused request, never its message; and the
-text mode retry switches the mode only once it is answered.
+with the ids the prompt shows; an answer of that shape, and nothing else, is
+read item by item, any other answer by the text parser; a structured request
+is the prompt with the JSON instruction in the template's
+`{output_instruction}` field, the schema, and the exact text mode request to
+fall back on; only the type and HTTP status of an error (400 or 422) make a
+refused request, never its message; and the text mode retry switches the
+mode only once it is answered.
 """
 
 from __future__ import annotations
@@ -32,14 +33,17 @@ from typing import AsyncGenerator
 from typing import Optional
 
 from google.adk.evaluation._rubric_ids import format_rubrics_for_prompt
-from google.adk.evaluation._rubric_parsing import parse_judge_answer
 from google.adk.evaluation._rubric_structured_output import _JSON_OUTPUT_INSTRUCTION
 from google.adk.evaluation._rubric_structured_output import _refused_request_status
 from google.adk.evaluation._rubric_structured_output import _rubric_verdicts_schema
 from google.adk.evaluation._rubric_structured_output import _RubricStructuredOutput
+from google.adk.evaluation._rubric_structured_output import read_schema_answer
 from google.adk.evaluation.eval_rubrics import Rubric
 from google.adk.evaluation.eval_rubrics import RubricContent
 from google.adk.evaluation.llm_as_judge_utils import build_judge_request_config
+from google.adk.evaluation.rubric_based_evaluator import _SchemaAnswerParser
+from google.adk.evaluation.rubric_based_evaluator import AutoRaterResponseParser
+from google.adk.evaluation.rubric_based_evaluator import RubricResponse
 from google.adk.models.base_llm import BaseLlm
 from google.adk.models.google_llm import _ResourceExhaustedError
 from google.adk.models.llm_request import LlmRequest
@@ -105,32 +109,102 @@ def test_rationale_comes_before_verdict_in_declared_and_sorted_order():
   assert properties == sorted(properties)
 
 
-@pytest.mark.parametrize("fenced", [False, True], ids=["bare", "fenced"])
-def test_answer_of_the_schema_shape_is_read_by_the_judge_parser(fenced: bool):
-  answer = json.dumps(
-      {
-          "verdicts": [
-              {
-                  "id": "city_in_tool_call",
-                  "rationale": "東京",
-                  "verdict": "yes",
-              },
-              {"id": "rubric-2", "rationale": "傘", "verdict": "no"},
-              {"id": "rubric-3", "rationale": "正確", "verdict": "yes"},
-          ]
-      },
-      ensure_ascii=False,
+def _schema_answer(*items: object) -> str:
+  return json.dumps({"verdicts": list(items)}, ensure_ascii=False)
+
+
+def test_answer_of_the_schema_shape_gives_one_block_per_item():
+  answer = _schema_answer(
+      {"id": "city_in_tool_call", "rationale": "東京", "verdict": "yes"},
+      {"id": "rubric-2", "rationale": "傘", "verdict": "no"},
+      {"id": "rubric-3", "rationale": "正確", "verdict": "yes"},
   )
-  if fenced:
-    answer = f"```json\n{answer}\n```"
+  parser = _SchemaAnswerParser(_NoText())
 
-  blocks = parse_judge_answer(answer)
+  responses = parser.parse(answer)
 
-  assert [(b.rubric_id, b.rationale, b.score) for b in blocks] == [
+  assert [(r.rubric_id, r.rationale, r.score) for r in responses] == [
       ("city_in_tool_call", "東京", 1.0),
       ("rubric-2", "傘", 0.0),
       ("rubric-3", "正確", 1.0),
   ]
+
+
+def test_item_verdict_decides_whatever_the_rationale_says():
+  # The schema gives the verdict its own field: a "no" in the reasoning is
+  # part of the reasoning.
+  answer = _schema_answer({
+      "id": "r1",
+      "rationale": "No tool error; the answer is no.",
+      "verdict": "yes",
+  })
+
+  (response,) = _SchemaAnswerParser(_NoText()).parse(answer)
+
+  assert response.score == 1.0
+
+
+@pytest.mark.parametrize(
+    ("verdict", "score"),
+    [("yes", 1.0), ("no", 0.0), (" Yes ", 1.0), ("NO", 0.0), ("maybe", None)],
+)
+def test_item_verdict_is_yes_or_no_in_any_case(
+    verdict: str, score: Optional[float]
+):
+  answer = _schema_answer({"id": "r1", "rationale": "", "verdict": verdict})
+
+  (response,) = _SchemaAnswerParser(_NoText()).parse(answer)
+
+  assert (response.score, response.verdict) == (score, verdict)
+
+
+def test_item_fields_of_other_types_are_not_read():
+  answer = _schema_answer(
+      {"id": 1, "rationale": ["a"], "verdict": True}, "r2: yes", None
+  )
+
+  responses = _SchemaAnswerParser(_NoText()).parse(answer)
+
+  assert [
+      (r.rubric_id, r.rationale, r.verdict, r.score) for r in responses
+  ] == [(None, None, None, None)] * 3
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        pytest.param(
+            "```json\n"
+            + _schema_answer({"id": "r1", "verdict": "yes"})
+            + "\n```",
+            id="fenced",
+        ),
+        pytest.param(
+            '{"verdicts": [{"id": "r1", "verdict": "yes"}], "notes": "r1: no"}',
+            id="another_key",
+        ),
+        pytest.param(
+            '{"verdicts": [{"id": "r1", "verdict": "no", "verdict": "yes"}]}',
+            id="a_key_given_twice",
+        ),
+        pytest.param('[{"id": "r1", "verdict": "yes"}]', id="a_bare_list"),
+        pytest.param('{"verdicts": {"id": "r1"}}', id="verdicts_not_a_list"),
+        pytest.param("ID: r1\nVerdict: yes", id="text_blocks"),
+        pytest.param("[" * 100_000, id="nested_too_deep"),
+    ],
+)
+def test_other_answers_go_to_the_text_parser(answer: str):
+  assert read_schema_answer(answer) is None
+  assert _SchemaAnswerParser(_NoText()).parse(answer) == [
+      RubricResponse(rationale=answer)
+  ]
+
+
+class _NoText(AutoRaterResponseParser):
+  """Gives one block holding the answer, to show that it was asked."""
+
+  def parse(self, auto_rater_response: str) -> list[RubricResponse]:
+    return [RubricResponse(rationale=auto_rater_response)]
 
 
 def test_litellm_sends_the_schema_as_a_strict_openai_json_schema():

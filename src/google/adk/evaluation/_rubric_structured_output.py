@@ -35,16 +35,20 @@ criterion sets `structured_output` owns one `_RubricStructuredOutput`, which:
    an authentication error, a quota or a server error, reaches `LlmAsJudge`
    as it would without structured output, and the mode stays as it was.
 
-The answer is parsed and matched as a text answer is (the parser reads JSON
-too), so a judge that ignores the schema is scored from its text. The only
-public surface is `RubricsBasedCriterion.structured_output`.
+An answer of the schema's shape is read by `read_schema_answer`, each item
+as the block of the rubric whose id it gives; any other answer, such as text
+blocks from a judge that ignores the schema, goes to the evaluator's parser.
+Either way the blocks are matched to rubrics as in text mode. The only public
+surface is `RubricsBasedCriterion.structured_output`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Sequence
+import json
 import logging
+from typing import Any
 from typing import AsyncGenerator
 from typing import Optional
 
@@ -78,6 +82,9 @@ _JSON_OUTPUT_INSTRUCTION = (
 )
 """The `{output_instruction}` field of a structured request's prompt."""
 
+# The verdicts the schema allows, and the score each gives.
+VERDICT_SCORES = {"yes": 1.0, "no": 0.0}
+
 _JSON_MIME_TYPE = "application/json"
 # Characters of the judge's error quoted in the warning.
 _MAX_ERROR_CHARS = 200
@@ -105,8 +112,8 @@ def _rubric_verdicts_schema(rubrics: Sequence[Rubric]) -> genai_types.Schema:
       {"id": "r1", "rationale": "...", "verdict": "yes"},
       {"id": "rubric-2", "rationale": "...", "verdict": "no"}]}
 
-  Why this shape: a list of objects with an `id` field is what the parser
-  reads, and enums, required fields and item counts are in both Gemini's
+  Why this shape: an `id` field attaches each item to its rubric as an
+  echoed id attaches a text block (see `read_schema_answer`), and enums, required fields and item counts are in both Gemini's
   schema subset and OpenAI's strict mode (which also requires an object at
   the root). The fields are declared, and sorted, rationale before verdict, so
   the judge reasons first. `yes`/`no` reads the same as in text mode.
@@ -132,7 +139,7 @@ def _rubric_verdicts_schema(rubrics: Sequence[Rubric]) -> genai_types.Schema:
               description="The reasoning for the verdict.",
           ),
           "verdict": genai_types.Schema(
-              type=genai_types.Type.STRING, enum=["yes", "no"]
+              type=genai_types.Type.STRING, enum=list(VERDICT_SCORES)
           ),
       },
       required=["id", "rationale", "verdict"],
@@ -149,6 +156,56 @@ def _rubric_verdicts_schema(rubrics: Sequence[Rubric]) -> genai_types.Schema:
       },
       required=[_VERDICTS_KEY],
   )
+
+
+# The fields of an item of the schema's `verdicts` list.
+_ITEM_FIELDS = ("id", "rationale", "verdict")
+
+
+def _without_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+  if len({key for key, _ in pairs}) < len(pairs):
+    raise ValueError("an object gives a key twice")
+  return dict(pairs)
+
+
+def read_schema_answer(
+    answer: str,
+) -> Optional[list[dict[str, Optional[str]]]]:
+  """Returns the items of an answer of `_rubric_verdicts_schema`'s shape.
+
+  The answer must be the JSON object `{"verdicts": [...]}` and nothing else:
+  no other key, and no object that gives a key twice (which value stands
+  would be a guess). Each item is returned as its `id`, `rationale` and
+  `verdict`, each None unless the item gives it as a string (an item that
+  is not an object gives all three as None: a block that names no rubric).
+
+  Args:
+    answer: The judge's answer text.
+
+  Returns:
+    The items in the answer's order, or None if the answer does not have the
+    schema's shape, to be read as a text answer.
+  """
+  try:
+    data = json.loads(answer, object_pairs_hook=_without_repeated_keys)
+  except (ValueError, RecursionError):
+    return None
+  if not isinstance(data, dict) or list(data) != [_VERDICTS_KEY]:
+    return None
+  items = data[_VERDICTS_KEY]
+  if not isinstance(items, list):
+    return None
+  return [
+      {
+          field: _string(item.get(field)) if isinstance(item, dict) else None
+          for field in _ITEM_FIELDS
+      }
+      for item in items
+  ]
+
+
+def _string(value: object) -> Optional[str]:
+  return value if isinstance(value, str) else None
 
 
 def _refused_request_status(error: BaseException) -> Optional[int]:
