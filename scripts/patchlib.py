@@ -758,6 +758,14 @@ def is_local(path: str, local: Iterable[str]) -> bool:
   )
 
 
+def _forwarded(root: pathlib.Path, name: str) -> Optional[str]:
+  """The DEP-3 `Forwarded:` value of a patch's header, if it has one."""
+  found = re.search(
+      r"(?m)^Forwarded:[ \t]*(.*?)[ \t]*$", read_patch(root, name).header
+  )
+  return found.group(1) if found else None
+
+
 def read_stack(root: pathlib.Path) -> list[PullRequest]:
   """Returns the stack, checked against the series and the new files.
 
@@ -813,8 +821,19 @@ def read_stack(root: pathlib.Path) -> list[PullRequest]:
       for index, pr in enumerate(stack)
       if pr.layer == UPSTREAM_LAYER and FORK_LAYER in layers[:index]
   }
-  problems["fork pull request that patches upstream files"] = {
-      pr.name for pr in stack if pr.layer == FORK_LAYER and pr.patches
+  # DEP-3: a fork patch changes an ADK file for this build only; no
+  # upstream-layer patch may say so.
+  problems["fork patch not marked `Forwarded: not-needed`"] = {
+      pr.name
+      for pr in stack
+      if pr.layer == FORK_LAYER
+      and any(_forwarded(root, p) != "not-needed" for p in pr.patches)
+  }
+  problems["upstream patch marked `Forwarded: not-needed`"] = {
+      pr.name
+      for pr in stack
+      if pr.layer == UPSTREAM_LAYER
+      and any(_forwarded(root, p) == "not-needed" for p in pr.patches)
   }
   extension_files = {pr.extends for pr in stack if pr.extends}
   problems["extension diff missing"] = {

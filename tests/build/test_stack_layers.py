@@ -16,8 +16,9 @@
 
 A pull request is `layer = "upstream"` (opened against google/adk-python) or
 `layer = "fork"` (this build's own, offered upstream only as a proposal).
-Every fork pull request comes after every upstream one and patches no
-upstream file; `check` fails otherwise, naming the pull request.
+Every fork pull request comes after every upstream one, and a patch says
+its layer in its DEP-3 header (`Forwarded: not-needed` for the fork's);
+`check` fails otherwise, naming the pull request.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ def test_the_stack_is_the_upstream_layer_then_the_fork_layer():
   first_fork = layers.index(patchlib.FORK_LAYER)
   assert set(layers[:first_fork]) == {patchlib.UPSTREAM_LAYER}
   assert set(layers[first_fork:]) == {patchlib.FORK_LAYER}
-  assert not any(pr.patches for pr in stack[first_fork:])
+  fork_patches = [p for pr in stack[first_fork:] for p in pr.patches]
+  assert fork_patches == ["0018-fork-block-parser-default.patch"]
 
 
 @pytest.mark.parametrize(
@@ -73,7 +75,7 @@ def test_a_misplaced_layer_fails_the_stack_check(
   assert stack[named].name in lines[0]
 
 
-def test_a_fork_pull_request_that_patches_upstream_fails(
+def test_a_fork_pull_request_with_a_forwarded_patch_fails(
     repo_copy: pathlib.Path,
 ):
   stack = patchlib.read_stack(repo_copy)
@@ -85,8 +87,25 @@ def test_a_fork_pull_request_that_patches_upstream_fails(
   with pytest.raises(patchlib.PatchError) as error:
     patchlib.read_stack(repo_copy)
 
-  assert "fork pull request that patches upstream files" in str(error.value)
+  assert "fork patch not marked `Forwarded: not-needed`" in str(error.value)
   assert last_upstream.name in str(error.value)
+
+
+def test_an_upstream_patch_marked_not_needed_fails(repo_copy: pathlib.Path):
+  stack = patchlib.read_stack(repo_copy)
+  name = stack[0].patches[0]
+  patch = repo_copy / "patches" / name
+  text = patch.read_text(encoding="utf-8")
+  patch.write_text(
+      re.sub(r"(?m)^Forwarded:.*$", "Forwarded: not-needed", text, count=1),
+      encoding="utf-8",
+  )
+
+  with pytest.raises(patchlib.PatchError) as error:
+    patchlib.read_stack(repo_copy)
+
+  assert "upstream patch marked `Forwarded: not-needed`" in str(error.value)
+  assert stack[0].name in str(error.value)
 
 
 def test_export_writes_one_layer_and_the_fork_its_proposal(

@@ -14,15 +14,17 @@
 
 """Rubric sets and helpers shared by the rubric matching tests.
 
-`match` parses a judge answer and matches its blocks to the rubrics, and
-returns each rubric's (score, tier) with the report. `EVALUATORS` are the
+`match` parses a judge answer with the evaluators' default parser and
+matches its blocks to the rubrics, and returns each rubric's (score, tier)
+with the report. `EVALUATORS` are the
 three rubric evaluators by metric name, and `make_evaluator` builds one.
 """
 
 from __future__ import annotations
 
+import inspect
+
 from google.adk.evaluation import _rubric_matching
-from google.adk.evaluation import _rubric_parsing
 from google.adk.evaluation.eval_metrics import EvalMetric
 from google.adk.evaluation.eval_metrics import JudgeModelOptions
 from google.adk.evaluation.eval_metrics import RubricsBasedCriterion
@@ -53,9 +55,17 @@ def rubrics(*pairs: tuple[str, str]) -> list[Rubric]:
   ]
 
 
+# What RubricBasedEvaluator parses judge answers with unless told otherwise.
+PARSER = (
+    inspect.signature(RubricBasedEvaluator)
+    .parameters["auto_rater_response_parser"]
+    .default
+)
+
+
 def match(rubric_list: list[Rubric], answer: str):
   report = _rubric_matching.match_rubric_responses(
-      rubric_list, _rubric_parsing.parse_judge_answer(answer)
+      rubric_list, PARSER.parse(answer)
   )
   return {o.rubric_id: (o.score, o.tier) for o in report.outcomes}, report
 

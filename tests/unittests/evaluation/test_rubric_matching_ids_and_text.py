@@ -194,6 +194,21 @@ def test_duplicate_blocks_disagreeing_leave_the_rubric_unscored():
   )
 
 
+@pytest.mark.parametrize("verdict", ["Maybe", ""])
+def test_an_unreadable_or_empty_verdict_line_disagrees_with_a_yes(verdict):
+  # An echoed example's `Verdict: yes` does not stand for the judge's own
+  # verdict line, which the parser could not read.
+  outcomes, report = _match(
+      _PHARMACY[:1],
+      f"ID: r1\nVerdict: yes\n\nID: r1\nVerdict: {verdict}\n**No**",
+  )
+
+  assert outcomes == {"r1": (None, _ID)}
+  assert report.outcomes[0].reason == (
+      "the judge answered it 2 times with different verdicts"
+  )
+
+
 def test_one_warning_names_unscored_rubrics_and_stray_blocks():
   _, report = _match(
       _PHARMACY,
@@ -254,13 +269,3 @@ def test_rubrics_without_text_are_reached_by_id_only():
 
   assert outcomes == {"a": (0.0, _ID), "b": (1.0, _ID)}
   assert _reasons(report) == ["no rubric has this property text"]
-
-
-@pytest.mark.parametrize("text", [None, "", 3])
-def test_a_rubric_without_text_is_about_nothing_that_applies(text):
-  # A criterion built without validation may hold such a rubric; a
-  # not-applicable verdict (where a vocabulary module lists one) must not
-  # raise on it.
-  assert not _rubric_matching._about_applying(  # pylint: disable=protected-access
-      text, "n/a", lambda verdict: True
-  )

@@ -834,14 +834,14 @@ def _outcome(
   if not blocks:
     return RubricOutcome(rubric_id=rubric_id, reason=none_reason)
   # A block without a verdict line does not outvote one with a verdict; a
-  # verdict that is no yes or no (`Uncertain`) does.
+  # verdict that is no yes or no (`Uncertain`), or an empty one, does.
   scored = [a for a in blocks if getattr(a.response, "score", None) is not None]
   first = (scored or blocks)[0]
   scores = {
       getattr(a.response, "score", None)
       for a in blocks
       if getattr(a.response, "score", None) is not None
-      or _text(getattr(a.response, "verdict", None))
+      or getattr(a.response, "verdict", None) is not None
   }
   score = getattr(first.response, "score", None)
   reason = None
