@@ -432,6 +432,21 @@ def test_two_verdicts_in_a_block_give_none(text: str):
   assert block.unscored_reason == "its block gives two different verdicts"
 
 
+def test_two_verdict_lines_that_agree_give_none():
+  # The second may be the next block's, whose id line the judge dropped:
+  # `**r2** — ...` is no label.
+  text = (
+      "ID: r1\nProperty: p\nRationale: Greets the user by name.\n\n"
+      "**r2** — Price quoted in USD?\nVerdict: No\n\n"
+      "**r3** — Refund link?\nVerdict: No"
+  )
+
+  block = only_block(text)
+
+  assert (block.rubric_id, block.score) == ("r1", None)
+  assert block.unscored_reason == "its block has more than one verdict line"
+
+
 _TWO = "its block gives two different verdicts"
 # Free text and unknown labels right after the verdict line continue its
 # value (rule 11).

@@ -53,7 +53,8 @@ unscored, with a reason that says which. The rules, one sentence each:
 10. A block's verdicts are its verdict lines, any field before them whose
     value opens with a verdict (or a verdict label and a verdict), and any
     stand-alone yes or no after them (free text, fields, quotes, fences);
-    two different ones give none.
+    two different ones give none, and so do two verdict lines that agree
+    (they may be two blocks' verdicts, the second block's id line lost).
 11. A verdict's value runs on over the lines after it up to an empty or
     quoted line or a known label (`Correction: ...` or `Yes —` / `but only
     partially: ...` make one value), and after a dash or a comma over any
@@ -125,6 +126,7 @@ _JSON_KEYS = {
     "textproperty": "property",
 }
 _TWO = "its block gives two different verdicts"
+_TWO_LINES = "its block has more than one verdict line"
 _UNSETTLED = (
     "the answer does not settle whether a verdict comes before or after its"
     " property"
@@ -435,6 +437,9 @@ def _read_block(lines: list[_Line]) -> Optional[JudgeBlock]:
     block.property_text, block.unscored_reason = None, _UNSPLIT
   elif len(verdicts) > 1 or len(said | ({score} if verdicts else set())) > 1:
     block.unscored_reason = _TWO
+  elif len([v for v in given if v.strip()]) > 1:
+    # Two verdict lines that agree may still be two blocks' verdicts.
+    block.unscored_reason = _TWO_LINES
   elif not verdicts and asides:
     block.verdict, block.unscored_reason = " / ".join(asides), _ASIDE
   else:
