@@ -14,7 +14,8 @@
 
 """How DefaultAutoRaterResponseParser reads the template's labels.
 
-Labels in any case, with markdown around them and full-width colons; a
+Labels with a capital first letter, markdown around them and full-width
+colons; a
 verdict that is yes or no with nothing but punctuation around it; blocks
 that begin at `ID:` lines and at `Property:` lines not right under one; no
 verdict where two verdict lines or the answer's order leave it to a guess.
@@ -62,7 +63,7 @@ def _read(answer: str) -> list[tuple[Optional[str], Optional[str], object]]:
             id="bold_full_width",
         ),
         pytest.param(
-            "id: {}\nproperty: {}\nrationale: ok\nVERDICT: {}",
+            "Id: {}\nPROPERTY: {}\nRationale: ok\nVERDICT: {}",
             id="label_case",
         ),
         pytest.param(
@@ -189,6 +190,19 @@ def test_a_label_inside_a_line_is_no_label():
   )
 
   assert _read(answer) == [("r1", "p", 1.0)]
+
+
+def test_lower_case_keys_of_a_quoted_record_are_no_labels():
+  # The judge quotes a tool's record: its `id: r2` starts no block, and its
+  # `verdict: no` is a second verdict line of the block it stands in.
+  answer = (
+      "ID: r1\nProperty: p1\nEvidence: check_post returned\n"
+      "  verdict: no\n  id: r2\n  property: 12 Main St\n"
+      "Rationale: the agent checked first.\nVerdict: yes\n\n"
+      "ID: r2\nProperty: p2\nRationale: ok\nVerdict: yes"
+  )
+
+  assert _read(answer) == [("r1", "p1", None), ("r2", "p2", 1.0)]
 
 
 def test_a_quoted_verdict_line_is_a_second_verdict_line():

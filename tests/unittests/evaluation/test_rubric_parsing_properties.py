@@ -172,8 +172,10 @@ def _labels(draw) -> dict[str, str]:
   """One label per field: the template's, or a translation of it."""
   labels = {}
   for field in _FIELDS:
+    # Capitalized as judges write labels; `id:` in lower case is a key of a
+    # record the judge quotes.
     translated = sorted(
-        w
+        w[0].upper() + w[1:]
         for w in _rubric_vocabulary.LABELS[field]
         if w[:1].isalpha() and w != "rubric"
     )

@@ -101,7 +101,7 @@ def test_a_list_introduced_by_a_colon_does_not_swallow_the_verdict():
         "ID: r1\nProperty: p\nRationale: it read:\nID: r2\nVerdict: yes\n",
         (
             "ID: r1\nProperty: p\nRationale: the tool returned\n\n"
-            "id: 2\nname: x\n\nVerdict: yes"
+            "ID: 2\nName: x\n\nVerdict: yes"
         ),
         "ID: r1\nProperty: p\n\nID: r2\nVerdict: yes\nVerdict: no",
         (
@@ -130,6 +130,17 @@ def test_a_block_that_lacks_labels_of_the_one_it_opens_in_is_quoted(text):
   assert blocks
   assert [b.score for b in blocks] == [None] * len(blocks)
   assert "r2" not in [b.rubric_id for b in blocks]
+
+
+def test_lower_case_keys_of_a_quoted_record_are_no_labels():
+  # A tool's record: its `id: r2` opens no block, and its `verdict: no` is a
+  # second verdict of r1's block, which the judge's yes does not outvote.
+  assert summary(
+      "ID: r1\nProperty: p\nEvidence: check_post returned\n"
+      "  verdict: no\n  id: r2\n  property: 12 Main St\n"
+      "Rationale: the agent checked first.\nVerdict: yes\n\n"
+      "ID: r2\nProperty: q\nRationale: ok\nVerdict: yes"
+  ) == [("r1", "p", None), ("r2", "q", 1.0)]
 
 
 def test_a_skipped_verdict_before_a_block_after_a_blank_line_keeps_it():

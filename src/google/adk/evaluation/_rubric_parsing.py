@@ -230,6 +230,10 @@ def _split_label(line: str) -> list[_Label]:
     return [_Label(key, _LABEL_INDEX[key], rest)]
   colon = text.find(":", 0, _MAX_LABEL_CHARS + 4)
   label = _label_before_colon(text[:colon]) if colon > 0 else None
+  # A key in lower case (`id: 2`) is a record's the judge quotes, not a
+  # label; one that names a verdict still counts, as a second verdict.
+  if label and text[:1].islower() and label[1] not in _VERDICT_FIELDS:
+    return []
   return [_Label(*label, text[colon + 1 :].strip(_TRIM))] if label else []
 
 
