@@ -182,6 +182,22 @@ def test_an_answer_with_a_verdict_before_its_first_block_gives_none():
   assert _read(answer) == [("r1", "p1", None), ("r2", "p2", None)]
 
 
+@pytest.mark.parametrize(
+    "closing",
+    ["", "\n\nOverall verdict: one of two met."],
+    ids=["ids_last", "ids_last_and_a_closing_line"],
+)
+def test_an_answer_with_ids_after_their_blocks_gives_none(closing: str):
+  # Each id could be the block's before it or after it.
+  answer = (
+      "Property: p1\nRationale: ok\nVerdict: yes\nID: r1\n\n"
+      "Property: p2\nRationale: ok\nVerdict: no\nID: r2"
+      + closing
+  )
+
+  assert all(score is None for _, _, score in _read(answer))
+
+
 def test_a_label_inside_a_line_is_no_label():
   answer = (
       "ID: r1\nProperty: p\n"

@@ -98,6 +98,26 @@ def test_an_id_over_another_rubrics_text_reaches_neither_rubric():
   ]
 
 
+def test_an_id_over_a_text_other_rubrics_share_reaches_no_rubric():
+  # `c`'s id over a text that is `a`'s and `b`'s (folded alike): the judge
+  # copied the wrong text or the wrong id.
+  outcomes, report = _match(
+      _rubrics(
+          ("a", "The agent asked first."),
+          ("b", "The agent asked first!"),
+          ("c", "The response states the dose."),
+      ),
+      "ID: a\nProperty: The agent asked first.\nVerdict: yes\n\n"
+      "ID: b\nProperty: The agent asked first!\nVerdict: yes\n\n"
+      "ID: c\nProperty: The agent asked first\nVerdict: no",
+  )
+
+  assert outcomes == {"a": (1.0, _ID), "b": (1.0, _ID), "c": _NONE}
+  assert _reasons(report) == [
+      "its ID names rubric 'c' but its text is that of 2 other rubrics"
+  ]
+
+
 def test_id_tier_is_exact_after_normalization():
   outcomes, report = _match(_PHARMACY, "ID: r22\nVerdict: yes")
 
@@ -209,6 +229,20 @@ def test_an_unreadable_or_empty_verdict_line_disagrees_with_a_yes(verdict):
   )
 
 
+def test_a_block_with_two_verdict_lines_disagrees_with_a_yes():
+  # A summary's yes, then the rubric's block, where the judge revised it.
+  outcomes, report = _match(
+      _PHARMACY[:1],
+      "ID: r1\nVerdict: yes\n\n"
+      "ID: r1\nRationale: it did not ask.\nVerdict: yes\nFinal verdict: no",
+  )
+
+  assert outcomes == {"r1": (None, _ID)}
+  assert report.outcomes[0].reason == (
+      "the judge answered it 2 times with different verdicts"
+  )
+
+
 def test_one_warning_names_unscored_rubrics_and_stray_blocks():
   _, report = _match(
       _PHARMACY,
@@ -264,8 +298,20 @@ def test_rubrics_without_text_are_reached_by_id_only():
 
   outcomes, report = _match(
       rubrics,
-      "Property: x\nVerdict: yes\nID: a\nVerdict: no\nID: b\nVerdict: yes",
+      "ID: a\nVerdict: no\nID: b\nVerdict: yes\nProperty: x\nVerdict: yes",
   )
 
   assert outcomes == {"a": (0.0, _ID), "b": (1.0, _ID)}
   assert _reasons(report) == ["no rubric has this property text"]
+
+
+def test_a_property_line_above_its_id_line_keeps_the_ids():
+  # Each id line starts a block below its property line; no verdict comes
+  # before an id, so the ids were not written after their blocks.
+  outcomes, _ = _match(
+      _PHARMACY[:2],
+      "Property: p1\nID: r1\nRationale: ok\nVerdict: no\n\n"
+      "Property: p2\nID: r2\nRationale: ok\nVerdict: yes",
+  )
+
+  assert outcomes == {"r1": (0.0, _ID), "r2": (1.0, _ID)}

@@ -711,19 +711,22 @@ def _id_refusal(
 ) -> str:
   """Why a block whose id names rubric `i` is not attached to it, or "".
 
-  The id is refused when the block's property text (folded: `tokens`) is
-  another rubric's, leaves out one of its rubric's numbers (`three tablets`
-  over `2 tablets` may be another rubric's, in words not compared here; a
-  number it adds, as `1日` in `1日2錠`, does not matter), gives other signs
-  than its rubric (`+5 °C` over `-5 °C`, `$10` over `10%`), restates it
-  with other negations (`does not mention the fee` over `mentions the
-  fee`), or sides with another rubric (see `_sides_with`).
+  The id is refused when the block's property text (folded: `tokens`) is another
+  rubric's (or several others'), leaves out one of its rubric's numbers
+  (`three tablets` over `2 tablets` may be another rubric's, in words not
+  compared here; a number it adds, as `1日` in `1日2錠`, does not matter), gives
+  other signs than its rubric (`+5 °C` over `-5 °C`, `$10` over `10%`), restates
+  it with other negations (`does not mention the fee` over `mentions the fee`),
+  or sides with another rubric (see `_sides_with`).
   """
   copy = folding.copy_form(property_text)
   by_text, _, _ = index.identify(tokens, copy)
   named = f"its ID names rubric {_quote(index.ids[i])}"
   if by_text is not None and by_text != i:
     return f"{named} but its text is rubric {_quote(index.ids[by_text])}'s"
+  others = index.by_text.get(tokens, ())
+  if by_text is None and others and i not in others:
+    return f"{named} but its text is that of {len(others)} other rubrics"
   if by_text is None and tokens:
     written = _numbers(tokens)
     mine = index.numbers[i]
