@@ -295,7 +295,9 @@ async def test_request_carries_schema_with_the_shown_ids(
   assert request.config.response_mime_type == "application/json"
   assert request.config.response_json_schema is None
   # The text mode prompt with the JSON instruction in the template's field.
-  structured_prompt = _structured_prompt(metric_name, text_prompt)
+  structured_prompt = _structured_prompt(
+      metric_name, text_prompt, evaluator._text_output_instruction
+  )
   assert prompt == structured_prompt
   assert prompt_text(request) == structured_prompt
   structured = _text_mode_request(_FOLLOWS, structured_prompt)
@@ -308,10 +310,12 @@ async def test_request_carries_schema_with_the_shown_ids(
   )
 
 
-def _structured_prompt(metric_name: str, text_prompt: str) -> str:
+def _structured_prompt(
+    metric_name: str, text_prompt: str, text_instruction: str
+) -> str:
   """Returns `text_prompt` with the JSON instruction in the template's field."""
   if _HAS_TEXT_SENTENCE[metric_name]:
-    line = _REMEMBER_END + _TEXT_SENTENCE + "\n"
+    line = _REMEMBER_END + text_instruction + "\n"
     assert text_prompt.count(line) == 1
     return text_prompt.replace(
         line, _REMEMBER_END + _JSON_OUTPUT_INSTRUCTION + "\n"
@@ -360,6 +364,10 @@ async def test_structured_prompt_holds_no_instruction_against_json(
   assert prompt == structured_prompt
   assert "not json" not in prompt.casefold()
   assert "pure text" not in prompt.casefold()
+  # The tool use template's line asking for text blocks is part of its text
+  # value. (The final response template still describes its text blocks in
+  # its output format section.)
+  assert "IMPORTANT: Write one block" not in prompt
   assert prompt.count(_JSON_OUTPUT_INSTRUCTION) == 1
   # What text mode asks for instead, for contrast.
   text_prompt = prompt_text(request.text_request)
@@ -395,7 +403,7 @@ async def test_rubric_quoting_the_text_sentence_is_left_as_written(
   # after the field in one template and before it in the others.
   at = prompt.index(_JSON_OUTPUT_INSTRUCTION)
   end = at + len(_JSON_OUTPUT_INSTRUCTION)
-  text_instruction = _TEXT_SENTENCE if _HAS_TEXT_SENTENCE[metric_name] else ""
+  text_instruction = evaluator._text_output_instruction
   assert prompt[:at] + text_instruction + prompt[end:] == text_prompt
   assert prompt_text(request.text_request) == text_prompt
 
@@ -545,7 +553,12 @@ async def test_refusal_switches_to_text_once_with_one_warning(
   assert len(refused) == 3
   assert retried == [text_mode] * 3
   assert [_dump(r) for r in later_calls] == [text_mode] * 3
-  assert prompts == [_structured_prompt(metric_name, text_prompt), text_prompt]
+  assert prompts == [
+      _structured_prompt(
+          metric_name, text_prompt, evaluator._text_output_instruction
+      ),
+      text_prompt,
+  ]
   assert _scores(result) == {
       "city_in_tool_call": 1.0,
       "umbrella_advice": 1.0,

@@ -158,6 +158,19 @@ def test_item_verdict_is_yes_or_no_in_any_case(
   assert (response.score, response.verdict) == (score, verdict)
 
 
+@pytest.mark.parametrize("info", ["json", "", "JSON"])
+def test_an_answer_in_one_code_fence_is_read(info: str):
+  answer = (
+      f"```{info}\n"
+      + _schema_answer({"id": "r1", "rationale": "ok", "verdict": "no"})
+      + "\n```\n"
+  )
+
+  (response,) = _SchemaAnswerParser(_NoText()).parse(answer)
+
+  assert (response.rubric_id, response.score) == ("r1", 0.0)
+
+
 def test_item_fields_of_other_types_are_not_read():
   answer = _schema_answer(
       {"id": 1, "rationale": ["a"], "verdict": True}, "r2: yes", None
@@ -174,10 +187,18 @@ def test_item_fields_of_other_types_are_not_read():
     "answer",
     [
         pytest.param(
-            "```json\n"
+            "Here:\n```json\n"
             + _schema_answer({"id": "r1", "verdict": "yes"})
             + "\n```",
-            id="fenced",
+            id="fenced_after_words",
+        ),
+        pytest.param(
+            "```json\n"
+            + _schema_answer({"id": "r1", "verdict": "yes"})
+            + "\n```\n```json\n"
+            + _schema_answer({"id": "r1", "verdict": "no"})
+            + "\n```",
+            id="two_fences",
         ),
         pytest.param(
             '{"verdicts": [{"id": "r1", "verdict": "yes"}], "notes": "r1: no"}',

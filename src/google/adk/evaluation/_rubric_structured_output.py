@@ -48,6 +48,7 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 import json
 import logging
+import re
 from typing import Any
 from typing import AsyncGenerator
 from typing import Optional
@@ -160,6 +161,9 @@ def _rubric_verdicts_schema(rubrics: Sequence[Rubric]) -> genai_types.Schema:
 
 # The fields of an item of the schema's `verdicts` list.
 _ITEM_FIELDS = ("id", "rationale", "verdict")
+# A judge that does not constrain its decoding may put its JSON in one code
+# fence (```` ```json ````); the fence's content is the answer.
+_FENCED = re.compile(r"\s*```[\w-]*[ \t]*\n(.*)\n[ \t]*```\s*", re.DOTALL)
 
 
 def _without_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -173,9 +177,9 @@ def read_schema_answer(
 ) -> Optional[list[dict[str, Optional[str]]]]:
   """Returns the items of an answer of `_rubric_verdicts_schema`'s shape.
 
-  The answer must be the JSON object `{"verdicts": [...]}` and nothing else:
-  no other key, and no object that gives a key twice (which value stands
-  would be a guess). Each item is returned as its `id`, `rationale` and
+  The answer must be the JSON object `{"verdicts": [...]}` and nothing else
+  (but one code fence around it): no other key, and no object that gives a
+  key twice (which value stands would be a guess). Each item is returned as its `id`, `rationale` and
   `verdict`, each None unless the item gives it as a string (an item that
   is not an object gives all three as None: a block that names no rubric).
 
@@ -186,8 +190,12 @@ def read_schema_answer(
     The items in the answer's order, or None if the answer does not have the
     schema's shape, to be read as a text answer.
   """
+  fenced = _FENCED.fullmatch(answer)
   try:
-    data = json.loads(answer, object_pairs_hook=_without_repeated_keys)
+    data = json.loads(
+        fenced.group(1) if fenced else answer,
+        object_pairs_hook=_without_repeated_keys,
+    )
   except (ValueError, RecursionError):
     return None
   if not isinstance(data, dict) or list(data) != [_VERDICTS_KEY]:
