@@ -15,10 +15,10 @@
 """How DefaultAutoRaterResponseParser reads the template's labels.
 
 Labels with a capital first letter, markdown around them and full-width
-colons; a
-verdict that is yes or no with nothing but punctuation around it; blocks
-that begin at `ID:` lines and at `Property:` lines not right under one; no
-verdict where two verdict lines or the answer's order leave it to a guess.
+colons, values kept as written; a verdict that is yes or no with nothing but
+punctuation around it; blocks that begin at `ID:` lines and at `Property:`
+lines not right under one; no verdict where two verdict lines or the
+answer's order leave it to a guess.
 """
 
 from __future__ import annotations
@@ -63,6 +63,10 @@ def _read(answer: str) -> list[tuple[Optional[str], Optional[str], object]]:
             id="bold_full_width",
         ),
         pytest.param(
+            "ＩＤ：{}\nＰｒｏｐｅｒｔｙ：{}\nＲａｔｉｏｎａｌｅ：ok\nＶｅｒｄｉｃｔ：{}",
+            id="full_width_labels",
+        ),
+        pytest.param(
             "Id: {}\nPROPERTY: {}\nRationale: ok\nVERDICT: {}",
             id="label_case",
         ),
@@ -101,6 +105,8 @@ def test_label_forms_give_the_same_blocks(layout: str):
         ("**No**", 0.0),
         ("`yes`", 1.0),
         ("(No)", 0.0),
+        ("ｙｅｓ", 1.0),
+        ("Ｎｏ。", 0.0),
         ("✅ Yes", None),
         ("~~Yes~~", None),
         ("¬yes", None),
@@ -120,6 +126,19 @@ def test_a_verdict_is_yes_or_no_and_nothing_else(
   answer = f"ID: r1\nProperty: p\nRationale: ok\nVerdict: {verdict}"
 
   assert _read(answer) == [("r1", "p", score)]
+
+
+def test_values_are_kept_as_written():
+  answer = "ＩＤ：　r1\nProperty：ｐ①\nRationale：全角ＡＢＣ\nVerdict：ｙｅｓ"
+
+  (response,) = DefaultAutoRaterResponseParser().parse(answer)
+
+  assert (
+      response.rubric_id,
+      response.property_text,
+      response.rationale,
+      response.score,
+  ) == ("r1", "ｐ①", "全角ＡＢＣ", 1.0)
 
 
 def test_blocks_begin_at_property_lines_without_id_lines():

@@ -144,6 +144,21 @@ def test_rubrics_that_fold_alike_are_told_apart_by_exact_copies():
   assert _reasons(report) == ["its text fits 2 rubrics"]
 
 
+def test_a_roman_numeral_reaches_its_rubric_as_written():
+  # `Ⅷ` is a number to the fold, and `VIII` letters: the parser keeps the
+  # judge's text as written, so the two rubrics stay apart.
+  outcomes, _ = _match(
+      _rubrics(
+          ("a", "The answer cites chapter Ⅷ"),
+          ("b", "The answer cites chapter VIII"),
+      ),
+      "Property: The answer cites chapter Ⅷ\nVerdict: yes\n\n"
+      "Property: The answer cites chapter VIII\nVerdict: no",
+  )
+
+  assert outcomes == {"a": (1.0, _TEXT), "b": (0.0, _TEXT)}
+
+
 def test_rubrics_with_equal_text_are_not_guessed():
   outcomes, report = _match(
       _rubrics(("a", "Same text"), ("b", "Same text")),

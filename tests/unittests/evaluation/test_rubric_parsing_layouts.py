@@ -71,6 +71,18 @@ def test_label_forms_parse_to_the_same_block(text: str):
   assert block.score == 1.0
 
 
+def test_values_are_kept_as_written():
+  block = only_block(
+      "ＩＤ：r1\nProperty：第Ⅷ章\nRationale：全角ＡＢＣ\nVerdict：ｙｅｓ"
+  )
+
+  assert (block.property_text, block.rationale, block.score) == (
+      "第Ⅷ章",
+      "全角ＡＢＣ",
+      1.0,
+  )
+
+
 @pytest.mark.parametrize(
     ("text", "score"),
     [

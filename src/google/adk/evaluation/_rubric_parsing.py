@@ -232,9 +232,16 @@ def _split_label(line: str) -> list[_Label]:
   label = _label_before_colon(text[:colon]) if colon > 0 else None
   # A key in lower case (`id: 2`) is a record's the judge quotes, not a
   # label; one that names a verdict still counts, as a second verdict.
-  if label and text[:1].islower() and label[1] not in _VERDICT_FIELDS:
+  if not label or text[:1].islower() and label[1] not in _VERDICT_FIELDS:
     return []
-  return [_Label(*label, text[colon + 1 :].strip(_TRIM))] if label else []
+  # The value as written: after the line's first character that is a colon
+  # once normalized (`:`, `：`), the label's.
+  colon = next(
+      i
+      for i, char in enumerate(line)
+      if ":" in unicodedata.normalize("NFKC", char)
+  )
+  return [_Label(*label, line[colon + 1 :].strip(_TRIM))]
 
 
 def _lines(text: str) -> list[_Line]:
