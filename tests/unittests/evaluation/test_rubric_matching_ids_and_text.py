@@ -21,11 +21,15 @@ and every stray block is accounted for in one warning.
 
 from __future__ import annotations
 
+import logging
+
 from google.adk.evaluation import _rubric_matching
 from google.adk.evaluation.eval_rubrics import Rubric
 from google.adk.evaluation.eval_rubrics import RubricContent
 import pytest
 
+from .judge_prompt_cases import judge_answer
+from .rubric_matching_cases import make_evaluator
 from .rubric_matching_cases import match as _match
 from .rubric_matching_cases import NONE as _NONE
 from .rubric_matching_cases import PHARMACY as _PHARMACY
@@ -255,6 +259,29 @@ def test_a_block_with_two_verdict_lines_disagrees_with_a_yes():
   assert outcomes == {"r1": (None, _ID)}
   assert report.outcomes[0].reason == (
       "the judge answered it 2 times with different verdicts"
+  )
+
+
+def test_the_evaluator_warns_once_and_gives_no_score(caplog):
+  evaluator = make_evaluator(
+      "rubric_based_final_response_quality_v1", _PHARMACY[:2]
+  )
+
+  with caplog.at_level(logging.WARNING):
+    result = evaluator.convert_auto_rater_response_to_score(
+        judge_answer(
+            "ID: r1\nVerdict: yes\n\nID: r2\nVerdict: no\n\n"
+            "ID: r2\nVerdict: yes"
+        )
+    )
+
+  assert result.score is None
+  (warning,) = [
+      r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING
+  ]
+  assert (
+      "rubric 'r2': the judge answered it 2 times with different verdicts"
+      in warning
   )
 
 
