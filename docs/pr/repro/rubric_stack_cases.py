@@ -88,6 +88,17 @@ CASES = {
         ),
         *AS_SAID,
     ),
+    "04": (
+        "explains_risks answered `unknown`: neither yes nor no",
+        JA,
+        blocks(
+            ASKS_YES,
+            ("explains_risks", R2, "会話からは判断できない。", "unknown"),
+            layout=PLAIN,
+        ),
+        {"asks_first": 1.0, "explains_risks": None},
+        None,
+    ),
     "05": (
         "ids echoed as [id: x], property text with ユーザー",
         JA,
@@ -272,6 +283,8 @@ async def main(case: str) -> int:
   ok = ok and sample.score == overall
   if case == "02":  # No score over fewer rubrics than were asked.
     ok = sample.score is None
+  if case == "04":  # `unknown` is no verdict, so the sample has no score.
+    ok = sample.score is None and scored.get("explains_risks") is None
   if case == "06":  # No rubric twice, no verdict but the judge's, no score.
     ok = len({i for i, _ in got}) == len(got) and sample.score is None
     ok = ok and all(want.get(i) == s for i, s in scored.items())
