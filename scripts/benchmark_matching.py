@@ -24,6 +24,12 @@ swing by a third between runs) weighs on both sides of each ratio.
 
 The patched matcher keeps no cache: every figure includes folding and
 indexing the rubrics for the answer.
+
+The answers are in the templates' own layout, which this build's parser
+reads without its passes over the whole answer (see
+`_rubric_parsing._template_blocks`). One more ratio, with no target, times
+the same answer with bold labels (`**ID:** r1`), which takes the reading of
+any layout, against stock on the plain answer.
 """
 
 from __future__ import annotations
@@ -101,14 +107,22 @@ def _drift(text: str) -> str:
 
 
 def _answer(
-    texts: list[str], with_ids: bool, drifted: bool, shift: int = 0
+    texts: list[str],
+    with_ids: bool,
+    drifted: bool,
+    shift: int = 0,
+    bold: bool = False,
 ) -> str:
+  """A judge answer: the templates' layout, or with `bold` labels
+  (`**ID:** r1`), which only the parser's reading of any layout takes."""
   blocks = []
   for i, text in enumerate(texts):
     lines = [f"ID: r{(i + shift) % len(texts)}"] if with_ids else []
     lines.append(f"Property: {_drift(text) if drifted else text}")
     lines.append("Rationale: 会話の2ターン目で確認しています。")
     lines.append("Verdict: yes")
+    if bold:
+      lines = ["**%s:**%s" % tuple(line.split(":", 1)) for line in lines]
     blocks.append("\n".join(lines))
   return "\n\n".join(blocks)
 
@@ -255,6 +269,11 @@ def main() -> int:
   print(
       "no ids, drifted, 200 rubrics: patched / stock id path ="
       f" {ratio(200, drifted, ids)} (target <= 5)"
+  )
+  bold = _answer(texts, True, False, bold=True)
+  print(
+      "ids echoed, labels in bold, 200 rubrics (no target; stock reads"
+      f" none): patched / stock on plain labels = {ratio(200, bold, ids)}"
   )
 
   print("\nIds shifted by one, exact texts (stock attaches every block wrong)")

@@ -209,6 +209,14 @@ def _label_before_colon(text: str) -> Optional[tuple[str, Optional[str]]]:
 
 def _split_label(line: str) -> list[_Label]:
   """Returns the labels `line` opens with (`[id: x] text` gives two)."""
+  colon = line.find(":", 0, _MAX_LABEL_CHARS + 4)
+  if colon > 0 and line[:colon].isascii() and line[:1].isalpha():
+    # An ASCII label at the start of the line (`Verdict: yes`), as most are:
+    # NFKC leaves it as it is, and there is nothing before it to strip.
+    label = _label_before_colon(line[:colon])
+    if not label or line[:1].islower() and label[1] not in _VERDICT_FIELDS:
+      return []
+    return [_Label(*label, line[colon + 1 :].strip(_TRIM))]
   text = unicodedata.normalize("NFKC", line).lstrip(_DECORATION)
   opening = text[:1]
   number = (opening.isdigit() or opening == "(") and _LIST_NUMBER.match(
@@ -769,6 +777,80 @@ def _check_mentions(lines: list[_Line], blocks: list[JudgeBlock]) -> None:
             )
 
 
+# A line in the templates' own layout: one of their labels, as they write
+# it, at the start of the line.
+_TEMPLATE_LINE = re.compile(
+    r"(ID|Property|Evidence|Rationale|Verdict|STEP [1-5]):"
+)
+# The labels of a block in the templates' layout, in their order.
+_TEMPLATE_BLOCK = re.compile(
+    r"(STEP 1,STEP 2,STEP 3,STEP 4,STEP 5,)?(ID,)?Property,(Evidence,)?"
+    r"Rationale,Verdict"
+)
+
+
+def _template_blocks(text: str) -> Optional[list[JudgeBlock]]:
+  """The blocks of an answer in the templates' layout; None for any other.
+
+  In that layout each block is a paragraph of one line per label, the
+  templates' labels in their order and the same in every block, with a
+  verdict, and blank lines come only between blocks. It is the answer most
+  judges write, and `_read_any_layout` would read it so: each paragraph is
+  a verdict-last block (rule 5) that opens at its first step when there are
+  two blocks or more (rule 7), the fields before the verdict that open with
+  a verdict count as verdicts too (rule 10), and rule 12 holds. It is read
+  here without the passes over the whole answer that only other layouts
+  need.
+  """
+  paragraphs: list[list[tuple[int, str, re.Match[str]]]] = [[]]
+  for number, line in enumerate(text.splitlines(), start=1):
+    found = _TEMPLATE_LINE.match(line)
+    if found:
+      paragraphs[-1].append((number, line, found))
+    elif line.strip():
+      return None
+    elif paragraphs[-1]:
+      paragraphs.append([])
+  paragraphs = [paragraph for paragraph in paragraphs if paragraph]
+  shapes = {",".join(found[1] for *_, found in p) for p in paragraphs}
+  if len(shapes) != 1 or not _TEMPLATE_BLOCK.fullmatch(next(iter(shapes))):
+    return None
+  # Rule 7 needs two blocks: a lone block opens at its id or property.
+  steps = 5 if len(paragraphs) == 1 and shapes.pop()[:4] == "STEP" else 0
+  lines, blocks = [], []
+  for paragraph in paragraphs:
+    fields: dict[str, str] = {}
+    said: set[Optional[float]] = set()
+    for k, (number, line, found) in enumerate(paragraph):
+      key, field = _label_before_colon(found[1])
+      value = line[found.end() :].strip(_TRIM)
+      lines.append(_Line(number, line, [_Label(key, field, value)]))
+      if k < steps:
+        continue
+      if field not in (*_IDENTITY, "verdict"):
+        nested = (_split_label(value) or [None])[0]
+        verdict = nested.field in _VERDICT_FIELDS if nested else False
+        said.add(opening_verdict(nested.value if verdict else value))
+      if field:
+        fields[field] = value
+    verdict = fields.pop("verdict")
+    if not verdict.strip():
+      return None
+    block = _record(
+        {f: v.strip() or None for f, v in fields.items()},
+        verdict,
+        paragraph[steps][0],
+    )
+    score, reason, _ = _read(verdict)
+    if len(said - {None} | {score}) > 1:
+      block.unscored_reason = _TWO
+    else:
+      block.score, block.unscored_reason = score, reason
+    blocks.append(block)
+  _check_mentions(lines, blocks)
+  return blocks
+
+
 def parse_judge_answer(text: object) -> list[JudgeBlock]:
   """Returns the verdict blocks of a judge's answer, in the judge's order.
 
@@ -780,6 +862,12 @@ def parse_judge_answer(text: object) -> list[JudgeBlock]:
   """
   if not isinstance(text, str) or not text.strip():
     return []
+  blocks = _template_blocks(text)
+  return _read_any_layout(text) if blocks is None else blocks
+
+
+def _read_any_layout(text: str) -> list[JudgeBlock]:
+  """Reads an answer by its structure (rules 1 to 12), tables and JSON."""
   lines = _lines(text)
   blocks = _parse_text(lines) + _table_blocks(lines)
   _check_mentions(lines, blocks)
