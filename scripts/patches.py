@@ -264,7 +264,8 @@ def _size_docs(
   rows = []
   for line in text.split("\n"):
     for name, row in figures.items():
-      link = f"[{name[:2]}]({name}.md) {name[3:]} |"
+      number, _, concern = name.partition("-")
+      link = f"[{number}]({name}.md) {concern} |"
       if line.startswith(f"| {link}"):
         cells = line.split(" | ")
         line = " | ".join(cells[:2] + list(row)) + " |"

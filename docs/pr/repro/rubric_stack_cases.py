@@ -14,7 +14,7 @@
 
 """One reproduction per rubric pull request of the stack.
 
-Usage: python rubric_stack_cases.py NN   (NN = 02, 03, 05 to 09 but 08, f1
+Usage: python rubric_stack_cases.py NN   (NN = 02 to 09 but 08, 05b, f1
 to f5: the upstream layer's and the fork layer's pull request numbers)
 
 Each case runs rubric_based_final_response_quality_v1's real
@@ -106,6 +106,16 @@ CASES = {
             ("[id: asks_first]", R1.replace("ユーザ", "ユーザー"), "ok", "yes"),
             ("[id: explains_risks]", R2, "効果の説明がない。", "no"),
             layout=PLAIN,
+        ),
+        *AS_SAID,
+    ),
+    "05b": (
+        "no ids, full-width commas and a full stop in the second property",
+        JA,
+        blocks(
+            ASKS_YES[1:],
+            (R2.replace("、", "，") + "。", "効果の説明がない。", "no"),
+            layout=NO_ID,
         ),
         *AS_SAID,
     ),
